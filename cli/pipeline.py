@@ -1,0 +1,180 @@
+"""One image from file to record: load, recognize, solve, annotate, write.
+
+Batch and watch reuse :func:`solve_file`; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from recognizer import recognize
+from recognizer.image import decode_image, encode_png
+from recognizer.registry import get_game
+from solvers.errors import (
+    InvalidPuzzleError,
+    SearchBudgetError,
+    SolveShotError,
+    UnreadableImageError,
+    UnrecognizedError,
+    UsageError,
+)
+
+log = logging.getLogger(__name__)
+
+#: Exit status of each record status (the contract's table).
+EXIT_CODES = {"solved": 0, "unsolvable": 1, "unreadable": 3, "unrecognized": 4}
+#: Suffix of the annotated picture written beside its input.
+OUTPUT_SUFFIX = ".solved.png"
+#: Largest input file read, in bytes (a picture within the pixel limits is far smaller).
+MAX_FILE_BYTES = 200 * 1024 * 1024
+
+
+@dataclass
+class Record:
+    """The contract's JSON record for one input."""
+
+    file: str
+    game: str | None = None
+    status: str = "unrecognized"
+    message: str = ""
+    puzzle: dict[str, Any] | None = None
+    solution: dict[str, Any] | None = None
+    confidence: float = 0.0
+    annotated: str | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    summary: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        """The contract's exit status for this record."""
+        return EXIT_CODES[self.status]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the contract's JSON object."""
+        return {
+            "file": self.file,
+            "game": self.game,
+            "status": self.status,
+            "message": self.message,
+            "puzzle": self.puzzle,
+            "solution": self.solution,
+            "confidence": round(self.confidence, 3),
+            "annotated": self.annotated,
+            "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
+        }
+
+
+@contextmanager
+def _timed(record: Record, stage: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        record.timings_ms[stage] = (time.perf_counter() - start) * 1000.0
+
+
+def default_output(path: Path) -> Path:
+    """``<stem>.solved.png`` beside the input."""
+    return path.with_name(path.stem + OUTPUT_SUFFIX)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename, never half-written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_image_bytes(path: Path) -> bytes:
+    """Read an input file, with clear errors for what cannot be an image."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise UnreadableImageError(f"file is {size} bytes, too large for an image")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise UnreadableImageError("no such file") from None
+    except IsADirectoryError:
+        raise UnreadableImageError("is a folder, not an image") from None
+    except OSError as exc:
+        raise UnreadableImageError(f"cannot read file ({exc.strerror or exc})") from None
+
+
+def solve_file(path: Path, output: Path | None, game: str = "auto", label: str = "") -> Record:
+    """Load, recognize, solve and annotate one picture; write the annotated PNG to ``output``.
+
+    Parameters
+    ----------
+    path : Path
+        The input picture.
+    output : Path or None
+        Where the annotated PNG goes (``None``: do not write one).
+    game : str
+        A registry name or ``"auto"``.
+    label : str
+        How the record names the input (default: ``str(path)``).
+
+    Returns
+    -------
+    Record
+        Never raises for a bad picture; the status says what happened.
+    """
+    record = Record(file=label or str(path), game=None if game == "auto" else game)
+    try:
+        with _timed(record, "load"):
+            image = decode_image(read_image_bytes(path))
+        with _timed(record, "recognize"):
+            try:
+                recognition = recognize(image, game)
+            except SolveShotError:
+                raise
+            except Exception as exc:  # a recognizer bug must not pass for a reading
+                log.debug("recognizer failed on %s", path, exc_info=True)
+                raise UnrecognizedError(f"recognizer failed ({type(exc).__name__})") from None
+        record.game = recognition.game
+        record.confidence = recognition.confidence
+        record.puzzle = recognition.puzzle.to_json()
+        module = get_game(recognition.game).solver
+        with _timed(record, "solve"):
+            solution = module.solve(recognition.puzzle)
+        if solution is None:
+            record.status = "unsolvable"
+            record.message = "the puzzle has no solution" + (
+                f" (reading in doubt: {'; '.join(recognition.doubts)})"
+                if recognition.doubts
+                else ""
+            )
+            return record
+        module.verify(recognition.puzzle, solution)
+        record.solution = solution.to_json()
+        record.summary = module.describe(solution)
+        record.status = "solved"
+        if output is not None:
+            with _timed(record, "annotate"):
+                drawn = get_game(recognition.game).recognizer.draw(image, recognition, solution)
+                try:
+                    write_atomically(output, encode_png(drawn))
+                except OSError as exc:
+                    raise UsageError(f"cannot write {output} ({exc.strerror or exc})") from None
+            record.annotated = str(output)
+    except UnreadableImageError as exc:
+        record.status, record.message = "unreadable", str(exc)
+    except UnrecognizedError as exc:
+        record.status, record.message = "unrecognized", str(exc)
+    except (InvalidPuzzleError, SearchBudgetError) as exc:
+        record.status, record.message = "unsolvable", str(exc)
+    return record

@@ -1,0 +1,68 @@
+"""Recognizers: a picture (an RGB array) in, a puzzle and its board geometry out.
+
+:func:`recognize` runs one game's recognizer, or every registered one with
+``game="auto"`` and keeps the single confident answer. Nothing here reads
+files or prints.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from recognizer.image import RGBImage
+from recognizer.recognition import CONFIDENT, Recognition
+from recognizer.registry import AVAILABLE, GAMES, Game, get_game
+from solvers.errors import UnrecognizedError
+
+__all__ = ["CONFIDENT", "GAMES", "Game", "Recognition", "get_game", "recognize"]
+
+log = logging.getLogger(__name__)
+
+#: With auto-detection, the winner must beat the runner-up by this much confidence.
+MARGIN = 0.15
+
+
+def recognize(image: RGBImage, game: str = "auto") -> Recognition:
+    """Recognize the puzzle in ``image``.
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 array
+        The picture, RGB.
+    game : str
+        A registry name, or ``"auto"`` to ask every recognizer.
+
+    Returns
+    -------
+    Recognition
+        A confident recognition.
+
+    Raises
+    ------
+    UnrecognizedError
+        When no recognizer is confident, or (auto) two are nearly equally confident;
+        the message lists the reasons or the candidates.
+    """
+    if game != "auto":
+        result: Recognition = get_game(game).recognizer.recognize(image)
+        if not result.confident:
+            reasons = "; ".join(result.doubts) or "no board found"
+            raise UnrecognizedError(f"no {game} puzzle recognized: {reasons}")
+        return result
+    results = sorted(
+        (GAMES[name].recognizer.recognize(image) for name in AVAILABLE),
+        key=lambda r: r.confidence,
+        reverse=True,
+    )
+    for r in results:
+        log.debug("%s: confidence %.2f %s", r.game, r.confidence, r.doubts)
+    confident = [r for r in results if r.confident]
+    if not confident:
+        best = ", ".join(f"{r.game} {r.confidence:.2f}" for r in results if r.confidence > 0)
+        raise UnrecognizedError(
+            "no puzzle recognized" + (f" (closest: {best})" if best else "")
+        )
+    if len(confident) > 1 and confident[0].confidence - confident[1].confidence < MARGIN:
+        names = " or ".join(f"{r.game} {r.confidence:.2f}" for r in confident)
+        raise UnrecognizedError(f"ambiguous picture: {names}; name the game with --game")
+    return confident[0]

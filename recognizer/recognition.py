@@ -1,0 +1,45 @@
+"""What a recognizer saw: the puzzle, where it is in the picture, and how sure it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: A recognition at or above this confidence is trusted; below it the CLI says "unrecognized".
+CONFIDENT = 0.5
+
+
+@dataclass(frozen=True)
+class Recognition:
+    """The result of one game's recognizer on one image.
+
+    Parameters
+    ----------
+    game : str
+        The game's registry name.
+    puzzle : object or None
+        The game's ``Puzzle`` (see ``solvers``), or ``None`` when nothing was read.
+    confidence : float
+        0 (nothing like this game) to 1 (certain).
+    geometry : object or None
+        Whatever the game's overlay needs to map cells back to pixels
+        (usually a :class:`recognizer.lattice.Lattice`).
+    doubts : tuple of str
+        Human-readable reasons for doubt, most important first.
+    """
+
+    game: str
+    puzzle: Any | None
+    confidence: float
+    geometry: Any | None = None
+    doubts: tuple[str, ...] = ()
+
+    @property
+    def confident(self) -> bool:
+        """True when a puzzle was read with at least :data:`CONFIDENT` confidence."""
+        return self.puzzle is not None and self.confidence >= CONFIDENT
+
+    @classmethod
+    def nothing(cls, game: str, *doubts: str) -> Recognition:
+        """A recognition that found no puzzle of ``game``, with the reasons."""
+        return cls(game=game, puzzle=None, confidence=0.0, doubts=tuple(doubts))
