@@ -1,0 +1,418 @@
+"""CheckiO Snake: the field, the rules, a safe planner and an independent checker.
+
+The field is a grid of characters: ``.`` empty, ``T`` tree, ``C`` the cherry, ``0`` the
+snake's head and ``1``..``9`` its body in order. Each action moves the head one cell:
+``F`` forward, ``L`` / ``R`` turn left / right and step, relative to the heading (from the
+neck to the head). The tail moves before the head, so the head may enter the cell the tail
+leaves; eating the cherry grows the snake by one (the tail stays). Trees, walls and the body
+kill. The mission (10x10) is won by eating 5 cherries within 250 steps; each new cherry
+appears on a random free cell off the border.
+
+A :class:`Solution` is a route to the cherry that leaves the snake *safe*: after eating it
+can still chase its own tail (move its head into the cell its tail leaves), which closes
+the body into a loop it can circle for ever, so whatever cell the next cherry lands on, the
+snake survives until a route to it opens. When no safe route exists yet, :func:`solve`
+returns a few moves that keep the snake safe, with ``safe=False``.
+
+Examples
+--------
+>>> p = parse('["..C", "...", "210"]')
+>>> p.snake, p.cherry
+(((2, 2), (2, 1), (2, 0)), (0, 2))
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from solvers.errors import (
+    InvalidPuzzleError,
+    InvalidSolutionError,
+    PuzzleFormatError,
+    SearchBudgetError,
+)
+
+Cell = tuple[int, int]
+#: A snake as its cells, head first.
+Body = tuple[Cell, ...]
+
+#: The characters of a field.
+EMPTY, TREE, CHERRY = ".", "T", "C"
+FIELD_CHARS = frozenset(".TC0123456789")
+#: The relative moves: forward, turn left, turn right.
+ACTIONS = "FLR"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A field of the game.
+
+    Parameters
+    ----------
+    field : tuple of str
+        Rows of equal length: ``.`` empty, ``T`` tree, ``C`` cherry, ``0`` head,
+        ``1``..``9`` body in order.
+
+    Raises
+    ------
+    PuzzleFormatError
+        Empty or ragged rows, or a character outside ``.TC0-9``.
+    InvalidPuzzleError
+        No head, no neck, a gap or repeat in the numbering, a body that is not a chain of
+        orthogonal neighbours, or not exactly one cherry.
+    """
+
+    field: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.field, str) or not all(isinstance(r, str) for r in self.field):
+            raise PuzzleFormatError("the field must be a list of strings")
+        object.__setattr__(self, "field", tuple(self.field))
+        if not self.field or not self.field[0]:
+            raise PuzzleFormatError("the field is empty")
+        if any(len(r) != len(self.field[0]) for r in self.field):
+            raise PuzzleFormatError("the field's rows differ in length")
+        bad = sorted({ch for r in self.field for ch in r} - FIELD_CHARS)
+        if bad:
+            raise PuzzleFormatError(f"unexpected characters in the field: {''.join(bad)!r}")
+        digits: dict[int, list[Cell]] = {}
+        cherries = []
+        for r, row in enumerate(self.field):
+            for c, ch in enumerate(row):
+                if ch.isdigit():
+                    digits.setdefault(int(ch), []).append((r, c))
+                elif ch == CHERRY:
+                    cherries.append((r, c))
+        if 0 not in digits:
+            raise InvalidPuzzleError("the snake has no head (0)")
+        if 1 not in digits:
+            raise InvalidPuzzleError("the snake has no neck (1), so it has no heading")
+        repeated = sorted(d for d, cells in digits.items() if len(cells) > 1)
+        if repeated:
+            raise InvalidPuzzleError(f"body segment {repeated[0]} appears more than once")
+        if sorted(digits) != list(range(len(digits))):
+            missing = min(set(range(len(digits))) - set(digits))
+            raise InvalidPuzzleError(f"body segment {missing} is missing")
+        for d in range(1, len(digits)):
+            if not _adjacent(digits[d - 1][0], digits[d][0]):
+                raise InvalidPuzzleError(f"body segments {d - 1} and {d} are not neighbours")
+        if len(cherries) != 1:
+            raise InvalidPuzzleError(f"expected one cherry, found {len(cherries)}")
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return len(self.field)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return len(self.field[0])
+
+    @cached_property
+    def snake(self) -> Body:
+        """The snake's cells, head first."""
+        cells = {
+            int(ch): (r, c)
+            for r, row in enumerate(self.field)
+            for c, ch in enumerate(row)
+            if ch.isdigit()
+        }
+        return tuple(cells[d] for d in range(len(cells)))
+
+    @cached_property
+    def cherry(self) -> Cell:
+        """The cherry's cell."""
+        return next(
+            (r, c) for r, row in enumerate(self.field) for c, ch in enumerate(row) if ch == CHERRY
+        )
+
+    @cached_property
+    def trees(self) -> frozenset[Cell]:
+        """The trees' cells."""
+        return frozenset(
+            (r, c) for r, row in enumerate(self.field) for c, ch in enumerate(row) if ch == TREE
+        )
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Puzzle:
+        """Read the contract's form ``{"field": ["..........", ...]}``."""
+        if not isinstance(obj, Mapping) or "field" not in obj:
+            raise PuzzleFormatError('a snake puzzle is an object with a "field" list')
+        field = obj["field"]
+        if not isinstance(field, list | tuple):
+            raise PuzzleFormatError('"field" must be a list of strings')
+        return cls(tuple(field))
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's form."""
+        return {"field": list(self.field)}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Moves for the snake.
+
+    Parameters
+    ----------
+    actions : str
+        ``F``, ``L``, ``R`` relative to the heading.
+    path : tuple of Cell
+        The head's cell after each action.
+    safe : bool
+        True when the actions end by eating the cherry and leave the snake able to chase its
+        tail; False when no such route exists yet and the actions only keep the snake safe.
+    """
+
+    actions: str
+    path: tuple[Cell, ...]
+    safe: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.actions, str) or set(self.actions) - set(ACTIONS):
+            raise PuzzleFormatError(f"actions must be a string of {ACTIONS}")
+        path = tuple(_cell(c) for c in self.path)
+        object.__setattr__(self, "path", path)
+        if len(path) != len(self.actions):
+            raise PuzzleFormatError(
+                f"{len(self.actions)} actions but {len(path)} cells in the path"
+            )
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Solution:
+        """Read ``{"actions": "FFL", "path": [[r, c], ...], "safe": true}``."""
+        if not isinstance(obj, Mapping) or "actions" not in obj or "path" not in obj:
+            raise PuzzleFormatError('a snake solution has "actions" and "path"')
+        safe = obj.get("safe", True)
+        if not isinstance(safe, bool):
+            raise PuzzleFormatError('"safe" must be true or false')
+        if not isinstance(obj["path"], list | tuple):
+            raise PuzzleFormatError('"path" must be a list of [row, col]')
+        return cls(obj["actions"], tuple(obj["path"]), safe)
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's form, with ``safe``."""
+        return {"actions": self.actions, "path": [list(c) for c in self.path], "safe": self.safe}
+
+
+def _cell(obj: object) -> Cell:
+    if (
+        not isinstance(obj, list | tuple)
+        or len(obj) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in obj)
+    ):
+        raise PuzzleFormatError(f"a cell is [row, col], not {obj!r}")
+    return (obj[0], obj[1])
+
+
+def _adjacent(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+# --------------------------------------------------------------------------- text forms
+
+
+def parse(text: str) -> Puzzle:
+    """Read a field from text.
+
+    Accepts the contract's JSON (``{"field": [...]}``), a Python or JSON list of strings
+    (such as the argument of a ``checkio([...])`` call, with or without the call around it),
+    or bare rows, one a line (quotes and trailing commas are ignored).
+
+    Raises
+    ------
+    PuzzleFormatError
+        When the text is none of these.
+    """
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PuzzleFormatError(f"bad JSON: {exc}") from None
+        return Puzzle.from_json(obj)
+    if "[" in text:
+        literal = text[text.index("[") : text.rindex("]") + 1] if "]" in text else text
+        try:
+            rows = ast.literal_eval(literal)
+        except (SyntaxError, ValueError):
+            raise PuzzleFormatError("expected a list of strings") from None
+        if not isinstance(rows, list | tuple):
+            raise PuzzleFormatError("expected a list of strings")
+        return Puzzle(tuple(rows))
+    return Puzzle(tuple(_bare_rows(text.splitlines())))
+
+
+def _bare_rows(lines: Iterable[str]) -> list[str]:
+    return [s for s in (line.strip().rstrip(",").strip().strip("\"'") for line in lines) if s]
+
+
+def format_puzzle(puzzle: Puzzle) -> str:
+    """The contract's JSON text, one row a line; ``parse`` reads it back."""
+    rows = ",\n".join(f"  {json.dumps(r)}" for r in puzzle.field)
+    return '{"field": [\n' + rows + "\n]}"
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class Arena:
+    """The fixed part of a field: its size and its trees."""
+
+    rows: int
+    cols: int
+    trees: frozenset[Cell]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Arena:
+        """The arena of a puzzle."""
+        return cls(puzzle.rows, puzzle.cols, puzzle.trees)
+
+    def open(self, cell: Cell) -> bool:
+        """True when ``cell`` is inside the walls and not a tree."""
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols and cell not in self.trees
+
+
+def heading(body: Body) -> Cell:
+    """The direction ``(drow, dcol)`` from the neck to the head."""
+    return (body[0][0] - body[1][0], body[0][1] - body[1][1])
+
+
+def turn(direction: Cell, action: str) -> Cell:
+    """The direction after ``action`` (``F``, ``L`` or ``R``) from ``direction``."""
+    dr, dc = direction
+    if action == "L":
+        return (-dc, dr)
+    if action == "R":
+        return (dc, -dr)
+    return direction
+
+
+def action_between(direction: Cell, step: Cell) -> str:
+    """The action that turns ``direction`` into ``step``; raises ``ValueError`` for a reversal."""
+    for action in ACTIONS:
+        if turn(direction, action) == step:
+            return action
+    raise ValueError(f"cannot turn from {direction} to {step}")
+
+
+def move(arena: Arena, body: Body, action: str, cherry: Cell | None) -> Body | None:
+    """Play one action; the new body (head first), or None when the snake crashes.
+
+    The tail moves first, so the head may enter the cell the tail leaves; when the head
+    enters ``cherry`` the snake grows by one instead.
+    """
+    dr, dc = turn(heading(body), action)
+    head = (body[0][0] + dr, body[0][1] + dc)
+    if not arena.open(head):
+        return None
+    if head == cherry:
+        return (head, *body)
+    if head in body[:-1]:
+        return None
+    return (head, *body[:-1])
+
+
+#: Nodes the tail-chase search may expand before giving up.
+CHASE_BUDGET = 4000
+
+
+def chase_tail(
+    arena: Arena, body: Body, avoid: frozenset[Cell] = frozenset(), budget: int = CHASE_BUDGET
+) -> str | None:
+    """Actions that bring the head into the cell its tail is leaving, never entering ``avoid``.
+
+    Once that happens the body is a closed loop the snake can circle for ever, so a body with
+    such a route is safe. Depth-first over whole bodies, nearest-to-the-tail move first.
+
+    Returns
+    -------
+    str or None
+        The actions (the last one enters the tail's cell), or None when there is provably none.
+
+    Raises
+    ------
+    SearchBudgetError
+        When ``budget`` bodies were expanded without an answer.
+    """
+    if len(body) < 3:
+        return None
+    stack: list[tuple[Body, str]] = [(body, "")]
+    seen = {body}
+    expanded = 0
+    while stack:
+        current, actions = stack.pop()
+        expanded += 1
+        if expanded > budget:
+            raise SearchBudgetError(f"tail chase gave up after {budget} bodies")
+        tail = current[-1]
+        options: list[tuple[int, str, Body]] = []
+        for action in ACTIONS:
+            nxt = move(arena, current, action, None)
+            if nxt is None or nxt[0] in avoid:
+                continue
+            if nxt[0] == tail:
+                return actions + action
+            if nxt not in seen:
+                seen.add(nxt)
+                new_tail = nxt[-1]
+                gap = abs(nxt[0][0] - new_tail[0]) + abs(nxt[0][1] - new_tail[1])
+                options.append((gap, action, nxt))
+        options.sort(reverse=True)
+        stack.extend((nxt, actions + action) for _, action, nxt in options)
+    return None
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> None:
+    """Replay ``solution`` on ``puzzle`` with the rules; raise if it breaks one.
+
+    Every action must be legal and crash-free and the path must follow the head. A ``safe``
+    solution must eat the cherry with its last action and leave a body that can chase its
+    tail; any solution must stop at the cherry (the game ignores moves after it is eaten).
+
+    Raises
+    ------
+    InvalidSolutionError
+        Naming the broken rule.
+    SearchBudgetError
+        When the safety of the final body could be neither shown nor refuted.
+    """
+    if not solution.actions:
+        raise InvalidSolutionError("no actions")
+    arena = Arena.of(puzzle)
+    body = puzzle.snake
+    for i, action in enumerate(solution.actions, start=1):
+        if body[0] == puzzle.cherry:
+            raise InvalidSolutionError(f"the cherry is eaten at step {i - 1} but moves go on")
+        nxt = move(arena, body, action, puzzle.cherry)
+        if nxt is None:
+            raise InvalidSolutionError(f"step {i} ({action}) crashes the snake")
+        if nxt[0] != solution.path[i - 1]:
+            raise InvalidSolutionError(
+                f"step {i} puts the head on {nxt[0]}, the path says {solution.path[i - 1]}"
+            )
+        body = nxt
+    if not solution.safe:
+        return
+    if body[0] != puzzle.cherry:
+        raise InvalidSolutionError("a safe solution must end by eating the cherry")
+    if chase_tail(arena, body, budget=20 * CHASE_BUDGET) is None:
+        raise InvalidSolutionError("after eating, the snake can no longer reach its tail")
+
+
+def describe(solution: Solution) -> str:
+    """A one-line summary for the command line."""
+    steps = len(solution.actions)
+    noun = "step" if steps == 1 else "steps"
+    if solution.safe:
+        return f"{steps} {noun} to the cherry ({solution.actions})"
+    return f"{steps} {noun} ({solution.actions}) without eating safely; play again after them"
