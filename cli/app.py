@@ -11,9 +11,8 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -29,7 +28,7 @@ GAME_NAMES = ("auto", *GAMES)
 class _DefaultCommandGroup(TyperGroup):
     """Route ``solve-shot IMAGE ...`` to the ``solve`` command."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "--version"):
             args = ["solve", *args]
         return super().parse_args(ctx, args)
@@ -104,6 +103,11 @@ def plan_outputs(images: list[Path], out: Path | None) -> list[Path]:
     return targets
 
 
+def _fail_usage(exc: UsageError) -> NoReturn:
+    typer.echo(f"solve-shot: error: {exc}", err=True)
+    raise typer.Exit(2)
+
+
 def _summary_line(record: Record) -> str:
     if record.status == "solved":
         where = f" -> {record.annotated}" if record.annotated else ""
@@ -128,13 +132,13 @@ def solve_command(
     try:
         targets = plan_outputs(images, out)
     except UsageError as exc:
-        raise click.UsageError(str(exc)) from None
+        _fail_usage(exc)
     worst = 0
     for path, target in zip(images, targets, strict=True):
         try:
             record = solve_file(path, target, game)
         except UsageError as exc:
-            raise click.UsageError(str(exc)) from None
+            _fail_usage(exc)
         worst = max(worst, record.exit_code)
         if as_json:
             typer.echo(json.dumps(record.to_json(), ensure_ascii=False))

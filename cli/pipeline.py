@@ -9,14 +9,15 @@ import logging
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from recognizer import recognize
-from recognizer.image import decode_image, encode_png
+from recognizer.image import RGBImage, decode_image, encode_png
 from recognizer.registry import get_game
 from solvers.errors import (
     InvalidPuzzleError,
@@ -81,6 +82,13 @@ def _timed(record: Record, stage: str) -> Iterator[None]:
         record.timings_ms[stage] = (time.perf_counter() - start) * 1000.0
 
 
+def _unsolvable_message(module: ModuleType, puzzle: Any, doubts: tuple[str, ...]) -> str:
+    """Why there is no solution (the solver's reason when it has one), and any doubt in the reading."""
+    explain = getattr(module, "why_unsolvable", None)
+    reason = (explain(puzzle) if explain else None) or "the puzzle has no solution"
+    return reason + (f" (reading in doubt: {'; '.join(doubts)})" if doubts else "")
+
+
 def default_output(path: Path) -> Path:
     """``<stem>.solved.png`` beside the input."""
     return path.with_name(path.stem + OUTPUT_SUFFIX)
@@ -114,52 +122,62 @@ def read_image_bytes(path: Path) -> bytes:
         raise UnreadableImageError(f"cannot read file ({exc.strerror or exc})") from None
 
 
-def solve_file(path: Path, output: Path | None, game: str = "auto", label: str = "") -> Record:
-    """Load, recognize, solve and annotate one picture; write the annotated PNG to ``output``.
+def solve_file(path: Path, output: Path | None, game: str = "auto") -> Record:
+    """Load, recognize, solve and annotate one picture file (see :func:`solve_data`)."""
+    record, _ = solve_data(lambda: read_image_bytes(path), str(path), output, game)
+    return record
+
+
+def solve_data(
+    read: Callable[[], bytes], label: str, output: Path | None, game: str = "auto"
+) -> tuple[Record, RGBImage | None]:
+    """Decode, recognize, solve and annotate one picture; write the annotated PNG to ``output``.
 
     Parameters
     ----------
-    path : Path
-        The input picture.
+    read : callable
+        Returns the picture's bytes (raising :class:`UnreadableImageError` if it cannot).
+    label : str
+        How the record names the input.
     output : Path or None
         Where the annotated PNG goes (``None``: do not write one).
     game : str
         A registry name or ``"auto"``.
-    label : str
-        How the record names the input (default: ``str(path)``).
 
     Returns
     -------
-    Record
+    record : Record
         Never raises for a bad picture; the status says what happened.
+    image : array or None
+        The decoded picture, when it could be decoded.
     """
-    record = Record(file=label or str(path), game=None if game == "auto" else game)
+    record = Record(file=label, game=None if game == "auto" else game)
+    image = None
     try:
         with _timed(record, "load"):
-            image = decode_image(read_image_bytes(path))
+            image = decode_image(read())
         with _timed(record, "recognize"):
             try:
                 recognition = recognize(image, game)
             except SolveShotError:
                 raise
             except Exception as exc:  # a recognizer bug must not pass for a reading
-                log.debug("recognizer failed on %s", path, exc_info=True)
+                log.debug("recognizer failed on %s", label, exc_info=True)
                 raise UnrecognizedError(f"recognizer failed ({type(exc).__name__})") from None
+        puzzle = recognition.puzzle
+        if puzzle is None:  # recognize() returns only confident readings
+            raise UnrecognizedError("no puzzle recognized")
         record.game = recognition.game
         record.confidence = recognition.confidence
-        record.puzzle = recognition.puzzle.to_json()
+        record.puzzle = puzzle.to_json()
         module = get_game(recognition.game).solver
         with _timed(record, "solve"):
-            solution = module.solve(recognition.puzzle)
+            solution = module.solve(puzzle)
         if solution is None:
             record.status = "unsolvable"
-            record.message = "the puzzle has no solution" + (
-                f" (reading in doubt: {'; '.join(recognition.doubts)})"
-                if recognition.doubts
-                else ""
-            )
-            return record
-        module.verify(recognition.puzzle, solution)
+            record.message = _unsolvable_message(module, puzzle, recognition.doubts)
+            return record, image
+        module.verify(puzzle, solution)
         record.solution = solution.to_json()
         record.summary = module.describe(solution)
         record.status = "solved"
@@ -177,4 +195,4 @@ def solve_file(path: Path, output: Path | None, game: str = "auto", label: str =
         record.status, record.message = "unrecognized", str(exc)
     except (InvalidPuzzleError, SearchBudgetError) as exc:
         record.status, record.message = "unsolvable", str(exc)
-    return record
+    return record, image
