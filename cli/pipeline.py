@@ -83,7 +83,7 @@ def _timed(record: Record, stage: str) -> Iterator[None]:
 
 
 def _unsolvable_message(module: ModuleType, puzzle: Any, doubts: tuple[str, ...]) -> str:
-    """Why there is no solution (the solver's reason when it has one), and any doubt in the reading."""
+    """Why there is no solution (the solver's reason if any), and any doubt in the reading."""
     explain = getattr(module, "why_unsolvable", None)
     reason = (explain(puzzle) if explain else None) or "the puzzle has no solution"
     return reason + (f" (reading in doubt: {'; '.join(doubts)})" if doubts else "")
