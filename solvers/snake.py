@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterable, Mapping
+import logging
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from heapq import heappop, heappush
+from itertools import count
 from typing import Any
 
 from solvers.errors import (
@@ -36,6 +39,8 @@ from solvers.errors import (
     PuzzleFormatError,
     SearchBudgetError,
 )
+
+log = logging.getLogger(__name__)
 
 Cell = tuple[int, int]
 #: A snake as its cells, head first.
@@ -46,6 +51,9 @@ EMPTY, TREE, CHERRY = ".", "T", "C"
 FIELD_CHARS = frozenset(".TC0123456789")
 #: The relative moves: forward, turn left, turn right.
 ACTIONS = "FLR"
+#: The mission: a snake of five wins by eating five cherries within 250 steps.
+START_LENGTH, CHERRIES_TO_WIN, MAX_STEPS = 5, 5, 250
+WINNING_LENGTH = START_LENGTH + CHERRIES_TO_WIN
 
 
 @dataclass(frozen=True)
@@ -326,15 +334,18 @@ CHASE_BUDGET = 4000
 def chase_tail(
     arena: Arena, body: Body, avoid: frozenset[Cell] = frozenset(), budget: int = CHASE_BUDGET
 ) -> str | None:
-    """Actions that bring the head into the cell its tail is leaving, never entering ``avoid``.
+    """Actions that bring the head right behind the tail, never entering ``avoid``.
 
-    Once that happens the body is a closed loop the snake can circle for ever, so a body with
-    such a route is safe. Depth-first over whole bodies, nearest-to-the-tail move first.
+    The route ends when the head enters the cell the tail leaves in the same step, or left
+    in the step before (a grid cycle has even length, so a snake of odd length can only
+    close a loop with one free cell in it). The body then lies on a cycle it can circle for
+    ever, so a body with such a route is safe. Depth-first over whole bodies, the move that
+    brings the head nearest its tail first.
 
     Returns
     -------
     str or None
-        The actions (the last one enters the tail's cell), or None when there is provably none.
+        The actions, or None when there is provably none.
 
     Raises
     ------
@@ -343,30 +354,154 @@ def chase_tail(
     """
     if len(body) < 3:
         return None
-    stack: list[tuple[Body, str]] = [(body, "")]
+    stack: list[tuple[Body, str, Cell | None]] = [(body, "", None)]
     seen = {body}
     expanded = 0
     while stack:
-        current, actions = stack.pop()
+        current, actions, vacated = stack.pop()
         expanded += 1
         if expanded > budget:
             raise SearchBudgetError(f"tail chase gave up after {budget} bodies")
-        tail = current[-1]
         options: list[tuple[int, str, Body]] = []
         for action in ACTIONS:
             nxt = move(arena, current, action, None)
             if nxt is None or nxt[0] in avoid:
                 continue
-            if nxt[0] == tail:
+            if nxt[0] in (current[-1], vacated):
                 return actions + action
             if nxt not in seen:
                 seen.add(nxt)
-                new_tail = nxt[-1]
-                gap = abs(nxt[0][0] - new_tail[0]) + abs(nxt[0][1] - new_tail[1])
+                gap = abs(nxt[0][0] - nxt[-1][0]) + abs(nxt[0][1] - nxt[-1][1])
                 options.append((gap, action, nxt))
         options.sort(reverse=True)
-        stack.extend((nxt, actions + action) for _, action, nxt in options)
+        stack.extend((nxt, actions + action, current[-1]) for _, action, nxt in options)
     return None
+
+
+# --------------------------------------------------------------------------- planning
+
+#: Bodies the route search may expand before it settles for what it has.
+ROUTE_BUDGET = 20000
+#: How far ahead the last-resort search looks for the longest survival.
+SURVIVAL_DEPTH = 24
+
+
+def _routes(arena: Arena, body: Body, cherry: Cell, budget: int) -> Iterator[tuple[str, Body]]:
+    """Every route to the cherry, shortest first, with the body after eating.
+
+    A* over whole bodies (so the timing of the body, and of the trail the head lays, is
+    exact), with the Manhattan distance to the cherry as the heuristic and deeper nodes first
+    among equals. Raises :class:`SearchBudgetError` after ``budget`` expansions.
+    """
+
+    def estimate(cell: Cell) -> int:
+        return abs(cell[0] - cherry[0]) + abs(cell[1] - cherry[1])
+
+    tick = count()
+    heap: list[tuple[int, int, int, Body, str]] = [(estimate(body[0]), 0, next(tick), body, "")]
+    seen = {body}
+    for _ in range(budget):
+        if not heap:
+            return
+        _, neg_depth, _, current, actions = heappop(heap)
+        for action in ACTIONS:
+            nxt = move(arena, current, action, cherry)
+            if nxt is None or nxt in seen:
+                continue
+            if nxt[0] == cherry:
+                yield actions + action, nxt
+                continue
+            seen.add(nxt)
+            depth = 1 - neg_depth
+            heappush(heap, (depth + estimate(nxt[0]), -depth, next(tick), nxt, actions + action))
+    if heap:
+        raise SearchBudgetError(f"route search gave up after {budget} bodies")
+
+
+def is_safe(arena: Arena, body: Body, avoid: frozenset[Cell] = frozenset()) -> bool:
+    """True when the snake can be shown to reach its tail (see :func:`chase_tail`)."""
+    try:
+        return chase_tail(arena, body, avoid) is not None
+    except SearchBudgetError:
+        return False
+
+
+def _longest_survival(arena: Arena, body: Body, cherry: Cell) -> str:
+    """The longest crash-free actions (up to ``SURVIVAL_DEPTH``), eating the cherry if met."""
+    best = ""
+    stack: list[tuple[Body, str]] = [(body, "")]
+    for _ in range(ROUTE_BUDGET):
+        if not stack:
+            break
+        current, actions = stack.pop()
+        if len(actions) > len(best):
+            best = actions
+        if len(actions) == SURVIVAL_DEPTH or current[0] == cherry:
+            continue
+        for action in ACTIONS:
+            nxt = move(arena, current, action, cherry)
+            if nxt is not None:
+                stack.append((nxt, actions + action))
+    return best
+
+
+def head_path(body: Body, actions: str) -> tuple[Cell, ...]:
+    """The head's cells after each action (no collision checks)."""
+    (r, c), direction, cells = body[0], heading(body), []
+    for action in actions:
+        direction = turn(direction, action)
+        r, c = r + direction[0], c + direction[1]
+        cells.append((r, c))
+    return tuple(cells)
+
+
+def solve(puzzle: Puzzle, *, final: bool = False, budget: int = ROUTE_BUDGET) -> Solution | None:
+    """Plan the snake's next moves.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The field.
+    final : bool
+        The cherry ends the game (the mission's fifth), so the snake need not be safe after
+        eating it: the shortest route is taken.
+    budget : int
+        Bodies the route search may expand.
+
+    Returns
+    -------
+    Solution or None
+        The shortest route found that eats the cherry and leaves the snake safe
+        (``safe=True``). Otherwise ``safe=False`` and, in this order: moves that keep the
+        snake safe without eating (play them and plan again), the shortest route to the
+        cherry, or the longest crash-free moves. None only when every move crashes at once.
+    """
+    arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
+    shortest = ""
+    try:
+        for actions, grown in _routes(arena, body, cherry, budget):
+            shortest = shortest or actions
+            if final or is_safe(arena, grown):
+                return Solution(actions, head_path(body, actions), is_safe(arena, grown))
+    except SearchBudgetError:
+        log.debug("route search ran out of budget on %s", puzzle.field)
+    try:
+        actions = chase_tail(arena, body, frozenset({cherry})) or shortest
+    except SearchBudgetError:
+        actions = shortest
+    actions = actions or _longest_survival(arena, body, cherry)
+    return Solution(actions, head_path(body, actions), safe=False) if actions else None
+
+
+def checkio(field: list[str]) -> str:
+    """The mission's entry point: the actions to play from ``field``.
+
+    The mission starts with a snake of five, so a snake of nine is about to eat the fifth
+    and last cherry and need not stay safe. Every move crashing, it answers ``F``.
+    """
+    puzzle = Puzzle(tuple(field))
+    solution = solve(puzzle, final=len(puzzle.snake) == WINNING_LENGTH - 1)
+    return solution.actions if solution is not None else "F"
 
 
 # --------------------------------------------------------------------------- checking
