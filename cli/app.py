@@ -16,9 +16,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from cli.pipeline import OUTPUT_SUFFIX, Record, default_output, solve_file
+from cli.pipeline import EXIT_CODES, OUTPUT_SUFFIX, Record, default_output, solve_file
 from recognizer.registry import GAMES
-from solvers.errors import SolveShotError, UsageError
+from solvers.errors import SolveShotError, UnreadableImageError, UsageError
 
 __version__ = "0.1.0"
 
@@ -147,6 +147,83 @@ def solve_command(
         else:
             typer.echo(_summary_line(record), err=True)
     raise typer.Exit(worst)
+
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", min=1, help="Worker processes (default: one per core)."),
+]
+
+
+@app.command("batch")
+def batch_command(
+    pack: Annotated[
+        Path, typer.Argument(help="A folder of pictures (searched recursively) or a .zip.")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")],
+    game: GameOption = "auto",
+    workers: WorkersOption = None,
+) -> None:
+    """Solve a level pack; mirror its layout under --out with results.jsonl and index.html."""
+    from cli.batch import default_workers, run_batch
+    from cli.report import ProgressReport, summary
+
+    with ProgressReport("solving") as report:
+        try:
+            outcome = run_batch(
+                pack,
+                out,
+                game,
+                workers or default_workers(),
+                on_start=report.start,
+                on_record=report.advance,
+            )
+        except UsageError as exc:
+            _fail_usage(exc)
+        except UnreadableImageError as exc:
+            typer.echo(f"solve-shot: error: {exc}", err=True)
+            raise typer.Exit(3) from None
+    if not outcome.records:
+        typer.echo(f"no pictures found in {pack}", err=True)
+    else:
+        typer.echo(summary(outcome.records, outcome.done_now))
+        typer.echo(f"results: {out / 'results.jsonl'}  gallery: {out / 'index.html'}")
+    raise typer.Exit(max((EXIT_CODES[r["status"]] for r in outcome.records), default=0))
+
+
+@app.command("watch")
+def watch_command(
+    folder: Annotated[Path, typer.Argument(help="The folder to watch (and its sub-folders).")],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Output folder (default: the watched folder, beside each)."),
+    ] = None,
+    game: GameOption = "auto",
+    workers: WorkersOption = None,
+    settle: Annotated[
+        float,
+        typer.Option("--settle", min=0.05, help="Seconds a new file must stay unchanged."),
+    ] = 1.0,
+) -> None:
+    """Solve each picture that appears in FOLDER until stopped with Ctrl-C."""
+    from cli.batch import default_workers
+    from cli.report import record_line
+    from cli.watch import Watcher, install_stop_signals
+
+    if not folder.is_dir():
+        _fail_usage(UsageError(f"{folder} is not a folder"))
+    watcher = Watcher(
+        folder,
+        out or folder,
+        game,
+        workers or default_workers(),
+        settle,
+        on_record=lambda record: typer.echo(record_line(record), err=True),
+    )
+    install_stop_signals(watcher)
+    typer.echo(f"watching {folder} (Ctrl-C to stop)", err=True)
+    watcher.run()
+    typer.echo("stopped", err=True)
 
 
 def main() -> None:

@@ -30,10 +30,15 @@ from solvers.errors import (
 
 log = logging.getLogger(__name__)
 
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
 #: Exit status of each record status (the contract's table).
 EXIT_CODES = {"solved": 0, "unsolvable": 1, "unreadable": 3, "unrecognized": 4}
 #: Suffix of the annotated picture written beside its input.
 OUTPUT_SUFFIX = ".solved.png"
+#: Suffix of the temporary files that become outputs by a rename.
+PART_SUFFIX = ".solve-shot-part"
 #: Largest input file read, in bytes (a picture within the pixel limits is far smaller).
 MAX_FILE_BYTES = 200 * 1024 * 1024
 
@@ -97,8 +102,9 @@ def default_output(path: Path) -> Path:
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename, never half-written."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=PART_SUFFIX, dir=path.parent)
     try:
+        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the usual permissions
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
