@@ -1,0 +1,5 @@
+"""``python -m cli``: the same as the ``solve-shot`` command."""
+
+from cli.app import main
+
+main()
