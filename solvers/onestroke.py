@@ -5,12 +5,18 @@ The board is a Hamiltonian-path problem on a grid graph with a fixed start.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
-from collections.abc import Mapping, Sequence
+import logging
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.errors import InvalidSolutionError, PuzzleFormatError
+from solvers.errors import InvalidSolutionError, PuzzleFormatError, SearchBudgetError
+
+log = logging.getLogger(__name__)
 
 Cell = tuple[int, int]
 
@@ -216,3 +222,411 @@ def verify(puzzle: Puzzle, solution: Solution) -> None:
 def describe(solution: Solution) -> str:
     """A short summary: ``"43 tiles"``."""
     return f"{len(solution.path)} tiles"
+
+
+# --- the solver --------------------------------------------------------------------------------
+#
+# The board is a set of bits in a Python int: cell (r, c) is bit (r + 1) * width + c + 1, with
+# width = cols + 2, so a border of bits that are never tiles surrounds it. Shifting a mask by 1
+# or by width moves every cell to its left/right or up/down neighbour, and nothing wraps round.
+# A search state is the "region": the unvisited tiles plus the head of the path, which is the
+# cell the rest of the path starts from.
+
+#: Default node budget of :func:`solve`: moves tried, a few microseconds each.
+MAX_NODES = 2_000_000
+#: At most this many failed search states are remembered (one int each).
+MAX_MEMO = 1_000_000
+#: Moves per tile in one unit of the restart schedule.
+RESTART_UNIT = 4
+#: Seed of the random tie-breaking in restarts.
+RESTART_SEED = 2018
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What :func:`search` found.
+
+    Attributes
+    ----------
+    solution : Solution or None
+        A path, or ``None`` when there is none.
+    nodes : int
+        Moves tried (0 when a quick proof settled it).
+    reason : str
+        Why there is no solution (empty when there is one).
+    """
+
+    solution: Solution | None
+    nodes: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class _Bits:
+    """A puzzle's tiles as bitmasks (see the comment above for the layout)."""
+
+    width: int
+    tiles: int
+    dark: int  # the tiles with (r + c) even
+    start: int  # the start's bit index
+    ring_mask: int  # the eight cells round the centre of a 3x3 window at bit 0
+    safe_rings: frozenset[int]  # 3x3 windows whose centre is not a local cut point
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> _Bits:
+        width = puzzle.cols + 2
+        tiles = dark = 0
+        for r, c in puzzle.tiles:
+            bit = 1 << ((r + 1) * width + c + 1)
+            tiles |= bit
+            if (r + c) % 2 == 0:
+                dark |= bit
+        start = (puzzle.start[0] + 1) * width + puzzle.start[1] + 1
+        ring = (1, 2, width + 2, 2 * width + 2, 2 * width + 1, 2 * width, width, 0)
+        return cls(width, tiles, dark, start, sum(1 << i for i in ring), _safe_rings(ring))
+
+    def cell(self, index: int) -> Cell:
+        """The cell of bit ``index``."""
+        r, c = divmod(index, self.width)
+        return r - 1, c - 1
+
+    def spread(self, mask: int) -> int:
+        """The cells next to any cell of ``mask`` (tiles or not)."""
+        w = self.width
+        return (mask << 1) | (mask >> 1) | (mask << w) | (mask >> w)
+
+    def reach(self, seed: int, region: int) -> int:
+        """The cells of ``region`` connected to ``seed`` (a part of it) inside ``region``."""
+        reached = seed
+        while True:
+            grown = reached | (self.spread(reached) & region)
+            if grown == reached:
+                return reached
+            reached = grown
+
+    def lonely(self, region: int) -> tuple[int, int]:
+        """The cells of ``region`` with no neighbour in it, and those with exactly one."""
+        w = self.width
+        n1, n2, n3, n4 = region << 1, region >> 1, region << w, region >> w
+        odd, two = n1 ^ n2, n1 & n2  # bitwise counters: an odd count, at least two
+        two |= odd & n3
+        odd ^= n3
+        two |= odd & n4
+        odd ^= n4
+        return region & ~(odd | two), region & odd & ~two
+
+    def splits(self, index: int, region: int) -> bool:
+        """True when ``region`` is not connected, knowing that it is with cell ``index``.
+
+        Only when the cells round ``index`` do not connect its neighbours (a look at the 3x3
+        window) may ``region`` fall apart; then a flood fill tells.
+        """
+        if (region >> (index - self.width - 1)) & self.ring_mask in self.safe_rings:
+            return False
+        return self.reach(region & -region, region) != region
+
+    def viable(self, head: int, region: int) -> bool:
+        """False when the path cannot go on from ``head`` through all of ``region``.
+
+        ``region`` holds the unvisited cells and ``head``. A cell other than the head with no
+        neighbour in it can never be reached; one with a single neighbour must be the path's
+        end, so there can be only one, of the colour the alternating path ends on.
+        """
+        head_bit = 1 << head
+        rest = region ^ head_bit
+        stuck, ends = self.lonely(region)
+        if stuck & rest:
+            return False
+        ends &= rest
+        if not ends:
+            return True
+        if ends & (ends - 1):
+            return False
+        same_colour = bool(ends & self.dark) == bool(head_bit & self.dark)
+        return same_colour == (region.bit_count() % 2 == 1)
+
+    def moves(self, head: int, region: int, rng: random.Random | None) -> list[int]:
+        """The cells the path may step to from ``head``, the most promising last.
+
+        Warnsdorff's rule: a cell with fewer unvisited neighbours is tried first; ties are
+        broken by ``rng``, or by position when it is ``None``.
+        """
+        rest = region ^ (1 << head)
+        steps = self.spread(1 << head) & rest
+        scored = []
+        while steps:
+            low = steps & -steps
+            steps ^= low
+            tie = rng.random() if rng else 0.0
+            scored.append(((self.spread(low) & rest).bit_count(), tie, low.bit_length() - 1))
+        scored.sort(reverse=True)
+        return [index for _, _, index in scored]
+
+    def quick_proof(self) -> str | None:
+        """Why no path can exist, from counts alone; ``None`` when they allow one."""
+        start_bit = 1 << self.start
+        reached = self.reach(start_bit, self.tiles)
+        if reached != self.tiles:
+            cut_off = (self.tiles & ~reached).bit_count()
+            return f"the tiles are not all connected: {cut_off} cannot be reached from the start"
+        rest = self.tiles ^ start_bit
+        if self.reach(rest & -rest, rest) != rest:
+            return (
+                "the start cuts the other tiles apart, and a path from it can visit one side only"
+            )
+        ends = self.lonely(self.tiles)[1] & ~start_bit
+        if ends & (ends - 1):
+            cells = ", ".join(str(list(self.cell(i))) for i in _indices(ends))
+            return (
+                f"{ends.bit_count()} tiles other than the start have a single neighbour "
+                f"({cells}), but a path has only one end"
+            )
+        start_colour = self.dark if start_bit & self.dark else self.tiles & ~self.dark
+        same = (self.tiles & start_colour).bit_count()
+        other = self.tiles.bit_count() - same
+        if same - other not in (0, 1):
+            return (
+                f"a path alternates colours like a chessboard: it needs as many tiles of the "
+                f"start's colour as of the other, or one more, but they are {same} and {other}"
+            )
+        if ends and not self.viable(self.start, self.tiles):  # then only its colour is wrong
+            (end,) = _indices(ends)
+            return (
+                f"{list(self.cell(end))} has a single neighbour, so the path must end there, "
+                f"but a path of {self.tiles.bit_count()} tiles from the start cannot end on "
+                f"that colour"
+            )
+        return None
+
+
+def _indices(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _safe_rings(ring: tuple[int, ...]) -> frozenset[int]:
+    """The 3x3 windows in which removing the centre keeps its neighbours connected.
+
+    ``ring`` lists the bit of each cell round the centre in order (N, NE, E, SE, S, SW, W,
+    NW), so two cells next in the ring are neighbours. The centre's up/down/left/right
+    neighbours stay connected without it when they all lie in one run of present cells.
+    """
+    safe = set()
+    for pattern in range(256):
+        present = [bool(pattern >> k & 1) for k in range(8)]
+        run_of = []
+        runs = 0
+        for k in range(8):
+            if present[k] and not present[k - 1]:
+                runs += 1
+            run_of.append(runs if present[k] else 0)
+        if all(present):
+            run_of = [1] * 8
+        elif present[0] and present[7]:  # the last run goes on into the first
+            run_of = [1 if run == runs else run for run in run_of]
+        if len({run_of[k] for k in (0, 2, 4, 6) if present[k]}) <= 1:
+            safe.add(sum(1 << ring[k] for k in range(8) if present[k]))
+    return frozenset(safe)
+
+
+def why_unsolvable(puzzle: Puzzle) -> str | None:
+    """The reason ``puzzle`` has no solution, when counting tiles proves it; else ``None``.
+
+    The proofs: tiles not all connected; the other tiles not connected without the start
+    (the path leaves it for one side and never comes back); more than one tile other than
+    the start with a single neighbour (each must be an end of the path); chessboard colours
+    in counts that no alternating path from the start can have; and the one forced end on a
+    colour where a path of that length cannot end. ``None`` does not mean solvable.
+
+    Examples
+    --------
+    >>> why_unsolvable(parse("S1\\n11"))
+    >>> print(why_unsolvable(parse("1S\\n11\\n10")))  # doctest: +ELLIPSIS
+    a path alternates colours like a chessboard: ... but they are 2 and 3
+    """
+    return _Bits.of(puzzle).quick_proof()
+
+
+def search(puzzle: Puzzle, *, max_nodes: int = MAX_NODES) -> SearchResult:
+    """Find a path through every tile from the start, or prove there is none.
+
+    A depth-first search with an explicit stack. After each step it drops states where a
+    tile is cut off, where more than one tile is a forced end or the end has the wrong colour,
+    and where the unvisited tiles fall apart (tested only when the step could cut them, by a
+    look at the cells round the new head). It tries steps to cells with fewer onward moves
+    first, and remembers the states that failed, which other move orders reach again.
+
+    Such searches are heavy-tailed: one early misstep can cost millions of moves where another
+    order needs none. So the search restarts with growing budgets (the Luby sequence), ties
+    broken at random (seeded, so every run is the same), and keeps what failed between runs;
+    a run that ends within its budget is a complete search, so its "none" is a proof.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board.
+    max_nodes : int
+        Moves to try at most, over all runs.
+
+    Returns
+    -------
+    SearchResult
+        The path or the reason there is none, and the moves tried.
+
+    Raises
+    ------
+    SearchBudgetError
+        When ``max_nodes`` moves were tried without a path or a proof that none exists.
+    """
+    bits = _Bits.of(puzzle)
+    reason = bits.quick_proof()
+    if reason is not None:
+        return SearchResult(None, 0, reason)
+    if bits.tiles.bit_count() == 1:
+        return SearchResult(Solution(path=(puzzle.start,)), 0)
+    failed: set[int] = set()
+    rng = random.Random(RESTART_SEED)
+    nodes = 0
+    for run, scale in enumerate(_luby()):
+        limit = min(scale * RESTART_UNIT * bits.tiles.bit_count(), max_nodes - nodes)
+        found, used = _descend(bits, failed, limit, rng if run else None)
+        nodes += used
+        if found is not None:
+            log.debug("one-stroke: %d tiles, %d moves in %d runs", len(found), nodes, run + 1)
+            return SearchResult(Solution(path=tuple(bits.cell(i) for i in found)), nodes)
+        if used < limit:
+            return SearchResult(None, nodes, f"no path: a complete search tried {nodes} moves")
+        if nodes >= max_nodes:
+            break
+    raise SearchBudgetError(
+        f"no path found and none ruled out after {nodes} moves tried on a "
+        f"{puzzle.rows}x{puzzle.cols} board of {len(puzzle.tiles)} tiles"
+    )
+
+
+def _luby() -> Iterator[int]:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (without end)."""
+    for n in itertools.count(1):
+        # Item n is 2^(k-1) when n = 2^k - 1, else item n - 2^(k-1) + 1 (2^(k-1) <= n < 2^k).
+        while n != (1 << n.bit_length()) - 1:
+            n -= (1 << (n.bit_length() - 1)) - 1
+        yield (n + 1) // 2
+
+
+def _descend(
+    bits: _Bits, failed: set[int], limit: int, rng: random.Random | None
+) -> tuple[list[int] | None, int]:
+    """One depth-first run from the start: the path's bit indices (or ``None``), moves tried.
+
+    Stops after ``limit`` moves; fewer moves and no path means none exists. States found to
+    fail are added to ``failed`` (while it holds fewer than ``MAX_MEMO``).
+    """
+    span = bits.tiles.bit_length()
+    path = [bits.start]
+    regions = [bits.tiles]  # the unvisited tiles and the head, at each depth
+    options = [bits.moves(bits.start, bits.tiles, rng)]
+    nodes = 0
+    while options:
+        if not options[-1]:
+            options.pop()
+            state = regions.pop() << span | path.pop()
+            if len(failed) < MAX_MEMO:
+                failed.add(state)
+            continue
+        if nodes == limit:
+            return None, nodes
+        nodes += 1
+        step = options[-1].pop()
+        region = regions[-1] ^ (1 << path[-1])
+        rest = region ^ (1 << step)
+        if not rest:
+            return [*path, step], nodes
+        if (
+            region << span | step in failed
+            or not bits.viable(step, region)
+            or bits.splits(step, rest)
+        ):
+            continue
+        path.append(step)
+        regions.append(region)
+        options.append(bits.moves(step, region, rng))
+    return None, nodes
+
+
+def solve(puzzle: Puzzle, *, max_nodes: int = MAX_NODES) -> Solution | None:
+    """A path through every tile from the start, or ``None`` when provably there is none.
+
+    See :func:`search` for the method; :func:`why_unsolvable` gives the quick proofs.
+
+    Raises
+    ------
+    SearchBudgetError
+        When ``max_nodes`` moves were tried without a path or a proof that none exists.
+
+    Examples
+    --------
+    >>> solve(parse("S11\\n111")).path
+    ((0, 0), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2))
+    """
+    return search(puzzle, max_nodes=max_nodes).solution
+
+
+# --- random levels ---------------------------------------------------------------------------
+
+
+def random_level(rows: int, cols: int, holes: float, rng: random.Random) -> tuple[Puzzle, Solution]:
+    """A random solvable level in a ``rows`` x ``cols`` box, and the path it was made from.
+
+    A Hamiltonian path of the full box (a snake, row by row) is shuffled by "backbite" moves
+    (an end steps onto a neighbouring cell of the path, and the part of the path beyond that
+    cell is reversed); then ``holes`` (a fraction of the box, below 1) of its cells are cut
+    from its ends, one at a time between more shuffles so that the holes scatter. The level's
+    tiles are the path's cells, its start one of the path's ends. The box is cropped to the
+    tiles, so the level may come out smaller than asked.
+
+    Examples
+    --------
+    >>> puzzle, path = random_level(6, 8, 0.2, random.Random(1))
+    >>> verify(puzzle, path)
+    """
+    path = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+    cut = min(round(holes * rows * cols), rows * cols - 1)
+    shuffles = 4 * rows * cols
+    _backbite(path, 3 * shuffles, rng)
+    for _ in range(cut):
+        _backbite(path, max(1, shuffles // (cut + 1)), rng)
+        path.pop()
+    if rng.random() < 0.5:
+        path.reverse()
+    grid = [["0"] * cols for _ in range(rows)]
+    for r, c in path:
+        grid[r][c] = "1"
+    puzzle = from_rows(["".join(row) for row in grid], path[0])
+    top, left = path[0][0] - puzzle.start[0], path[0][1] - puzzle.start[1]
+    return puzzle, Solution(path=tuple((r - top, c - left) for r, c in path))
+
+
+def _backbite(path: list[Cell], moves: int, rng: random.Random) -> None:
+    """Shuffle ``path`` in place by ``moves`` backbite attempts at its far end.
+
+    Each attempt first reverses the path half the time, so both ends wander.
+    """
+    where = {cell: i for i, cell in enumerate(path)}
+    for _ in range(moves):
+        if rng.random() < 0.5:
+            path.reverse()
+            last = len(path) - 1
+            where = {cell: last - i for cell, i in where.items()}
+        r, c = path[-1]
+        dr, dc = STEPS[rng.randrange(4)]
+        i = where.get((r + dr, c + dc), len(path) - 2)
+        if i < len(path) - 2:
+            path[i + 1 :] = path[:i:-1]
+            for j in range(i + 1, len(path)):
+                where[path[j]] = j
