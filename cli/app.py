@@ -11,14 +11,17 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
 
-from cli.pipeline import EXIT_CODES, OUTPUT_SUFFIX, Record, default_output, solve_file
+from cli.files import OUTPUT_SUFFIX, default_output
 from recognizer.registry import GAMES
 from solvers.errors import SolveShotError, UnreadableImageError, UsageError
+
+if TYPE_CHECKING:
+    from cli.pipeline import Record
 
 __version__ = "0.1.0"
 
@@ -129,6 +132,8 @@ def solve_command(
     ] = False,
 ) -> None:
     """Solve each IMAGE and write IMAGE.solved.png beside it (the default command)."""
+    from cli.pipeline import solve_file
+
     try:
         targets = plan_outputs(images, out)
     except UsageError as exc:
@@ -166,6 +171,7 @@ def batch_command(
 ) -> None:
     """Solve a level pack; mirror its layout under --out with results.jsonl and index.html."""
     from cli.batch import default_workers, run_batch
+    from cli.pipeline import EXIT_CODES
     from cli.report import ProgressReport, summary
 
     with ProgressReport("solving") as report:

@@ -22,16 +22,15 @@ from typing import Any
 
 from PIL import Image
 
-from cli.gallery import write_gallery
-from cli.pipeline import (
+from cli.files import (
     MAX_FILE_BYTES,
     OUTPUT_SUFFIX,
     PART_SUFFIX,
-    Record,
     read_image_bytes,
-    solve_data,
     write_atomically,
 )
+from cli.gallery import write_gallery
+from cli.pipeline import Record, solve_data
 from cli.store import STATE_DIR, ResultStore
 from solvers.errors import UnreadableImageError, UsageError
 

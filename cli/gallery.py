@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from cli.pipeline import write_atomically
+from cli.files import write_atomically
 
 _STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;background:#f4f4f4;color:#222}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cli.pipeline import PART_SUFFIX, write_atomically
+from cli.files import PART_SUFFIX, write_atomically
 
 log = logging.getLogger(__name__)
 

@@ -32,7 +32,8 @@ from cli.batch import (
     make_task,
     run_task,
 )
-from cli.pipeline import Record, read_image_bytes
+from cli.files import read_image_bytes
+from cli.pipeline import Record
 from cli.store import ResultStore
 from recognizer.image import decode_image
 from solvers.errors import SolveShotError

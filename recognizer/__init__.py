@@ -8,11 +8,14 @@ files or prints.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from recognizer.image import RGBImage
 from recognizer.recognition import CONFIDENT, Recognition
 from recognizer.registry import AVAILABLE, GAMES, Game, get_game
 from solvers.errors import UnrecognizedError
+
+if TYPE_CHECKING:
+    from recognizer.image import RGBImage
 
 __all__ = ["CONFIDENT", "GAMES", "Game", "Recognition", "get_game", "recognize"]
 
@@ -59,9 +62,7 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
     confident = [r for r in results if r.confident]
     if not confident:
         best = ", ".join(f"{r.game} {r.confidence:.2f}" for r in results if r.confidence > 0)
-        raise UnrecognizedError(
-            "no puzzle recognized" + (f" (closest: {best})" if best else "")
-        )
+        raise UnrecognizedError("no puzzle recognized" + (f" (closest: {best})" if best else ""))
     if len(confident) > 1 and confident[0].confidence - confident[1].confidence < MARGIN:
         names = " or ".join(f"{r.game} {r.confidence:.2f}" for r in confident)
         raise UnrecognizedError(f"ambiguous picture: {names}; name the game with --game")
