@@ -8,6 +8,7 @@ files or prints.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from recognizer.recognition import CONFIDENT, Recognition
@@ -26,7 +27,11 @@ MARGIN = 0.15
 
 
 def recognize(image: RGBImage, game: str = "auto") -> Recognition:
-    """Recognize the puzzle in ``image``.
+    """Recognize the puzzle in a screenshot, or in a photo of a screen.
+
+    The picture is first read as it is; when nothing is recognized, the likeliest
+    screens in it are rectified and read, and the geometry of what is found there
+    is mapped back onto the picture (so overlays land on the photographed cells).
 
     Parameters
     ----------
@@ -46,6 +51,23 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
         When no recognizer is confident, or (auto) two are nearly equally confident;
         the message lists the reasons or the candidates.
     """
+    try:
+        return _recognize_flat(image, game)
+    except UnrecognizedError as flat_error:
+        from recognizer.photo import find_screens, rectify
+
+        for screen in find_screens(image):
+            try:
+                found = _recognize_flat(rectify(image, screen), game)
+            except UnrecognizedError:
+                continue
+            geometry = found.geometry.transformed(screen.to_photo)
+            return replace(found, geometry=geometry)
+        raise flat_error from None
+
+
+def _recognize_flat(image: RGBImage, game: str) -> Recognition:
+    """:func:`recognize` on the picture as it is."""
     if game != "auto":
         result: Recognition = get_game(game).recognizer.recognize(image)
         if not result.confident:

@@ -1,0 +1,178 @@
+"""Photos of a screen: find the screen's quadrilateral and rectify it.
+
+A phone photo shows the screen as a bright quadrilateral inside a darker (or
+contrasting) bezel, seen in perspective. :func:`find_screens` proposes the
+likeliest quadrilaterals, :func:`rectify` warps one to a flat picture, and the
+:class:`Rectification` carries the homography that maps the flat picture's
+pixels back onto the photo, so overlays land where the user sees the cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from recognizer.image import RGBImage
+
+#: Long side of the reduced copy searched for quadrilaterals.
+SEARCH_SIDE = 640
+#: A screen covers at least this fraction of the photo.
+MIN_AREA = 0.08
+
+
+@dataclass(frozen=True)
+class Rectification:
+    """A screen found in a photo.
+
+    Parameters
+    ----------
+    quad : tuple of 4 (x, y)
+        The screen's corners in the photo: top-left, top-right, bottom-right, bottom-left.
+    size : (width, height)
+        Size of the rectified picture.
+    score : float
+        How screen-like the quadrilateral is (higher is better).
+    """
+
+    quad: tuple[tuple[float, float], ...]
+    size: tuple[int, int]
+    score: float
+
+    @property
+    def to_photo(self) -> NDArray[np.float64]:
+        """3x3 homography from rectified pixels to photo pixels."""
+        w, h = self.size
+        flat = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        return cv2.getPerspectiveTransform(flat, np.asarray(self.quad, np.float32)).astype(
+            np.float64
+        )
+
+
+def order_corners(points: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Order four points as top-left, top-right, bottom-right, bottom-left."""
+    pts = np.asarray(points, np.float64).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # counter-clockwise from the left in image coordinates
+    start = int(np.argmin(pts.sum(axis=1)))  # top-left has the smallest x + y
+    return np.roll(pts, -start, axis=0)
+
+
+def aspect_ratio(quad: NDArray[np.float64], image_size: tuple[int, int]) -> float:
+    """Width/height of the rectangle seen as ``quad``, from the camera's geometry.
+
+    Zhang and He's method ("Whiteboard scanning and image enhancement", 2007):
+    with the principal point at the image centre and square pixels, the focal
+    length and the true aspect ratio follow from the quadrilateral alone. Near a
+    frontal view the focal length is undetermined and the mean side lengths are used.
+    """
+    w, h = image_size
+    tl, tr, br, bl = (np.append(p - (w / 2, h / 2), 1.0) for p in quad)
+    m1, m2, m3, m4 = tl, tr, bl, br
+    k2 = np.dot(np.cross(m1, m4), m3) / np.dot(np.cross(m2, m4), m3)
+    k3 = np.dot(np.cross(m1, m4), m2) / np.dot(np.cross(m3, m4), m2)
+    n2 = k2 * m2 - m1
+    n3 = k3 * m3 - m1
+    sides = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / (
+        np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)
+    )
+    if abs(n2[2] * n3[2]) < 1e-9:
+        return float(sides)
+    f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
+    if not 0.09 * max(w, h) ** 2 < f2 < 100 * max(w, h) ** 2:
+        return float(sides)
+    ratio2 = (n2[0] ** 2 + n2[1] ** 2 + f2 * n2[2] ** 2) / (
+        n3[0] ** 2 + n3[1] ** 2 + f2 * n3[2] ** 2
+    )
+    ratio = float(np.sqrt(ratio2))
+    return ratio if 0.2 < ratio < 5 else float(sides)
+
+
+def _candidate_quads(gray: NDArray[np.uint8]) -> list[NDArray[np.float64]]:
+    """Convex quadrilaterals outlining large regions, from edges and from brightness."""
+    area_min = MIN_AREA * gray.size
+    masks = []
+    blurred = cv2.GaussianBlur(gray, (5, 5), 0)
+    median = float(np.median(blurred))
+    edges = cv2.Canny(blurred, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
+    masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
+    _, bright = cv2.threshold(blurred, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    masks.append(bright)
+    masks.append(255 - bright)
+    quads = []
+    for mask in masks:
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            if cv2.contourArea(contour) < area_min:
+                continue
+            hull = cv2.convexHull(contour)
+            perimeter = cv2.arcLength(hull, True)
+            for eps in (0.01, 0.02, 0.04):
+                approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+                if len(approx) == 4:
+                    quads.append(order_corners(approx.reshape(4, 2).astype(np.float64)))
+                    break
+    return quads
+
+
+def _score(gray: NDArray[np.uint8], quad: NDArray[np.float64]) -> float:
+    """Contrast between a rim just inside the quadrilateral and a band just outside it."""
+    h, w = gray.shape
+    centre = quad.mean(axis=0)
+
+    def region(scale: float) -> NDArray[np.bool_]:
+        mask = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(mask, np.round(centre + (quad - centre) * scale).astype(np.int32), 1)
+        return mask > 0
+
+    edge = region(1.0)
+    rim = edge & ~region(0.96)
+    band = region(1.05) & ~edge
+    if rim.sum() < 20 or band.sum() < 20:
+        return 0.0
+    contrast = abs(float(gray[rim].mean()) - float(gray[band].mean()))
+    area = cv2.contourArea(quad.astype(np.float32)) / (h * w)
+    return contrast * (0.5 + area)
+
+
+def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
+    """The likeliest screen quadrilaterals in a photo, best first (at most ``limit``)."""
+    height, width = image.shape[:2]
+    scale = min(1.0, SEARCH_SIDE / max(height, width))
+    small = cv2.resize(
+        image, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA
+    )
+    gray = np.asarray(cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)).astype(np.uint8)
+    scored = sorted(((_score(gray, q), q) for q in _candidate_quads(gray)), key=lambda t: -t[0])
+    found: list[Rectification] = []
+    for score, quad in scored:
+        if score <= 0 or len(found) >= limit:
+            break
+        corners = quad / scale
+        if any(
+            np.abs(corners - np.asarray(r.quad)).max() < 0.03 * max(height, width) for r in found
+        ):
+            continue
+        ratio = aspect_ratio(corners, (width, height))
+        side = max(
+            np.linalg.norm(corners[1] - corners[0]),
+            np.linalg.norm(corners[2] - corners[1]),
+            np.linalg.norm(corners[3] - corners[2]),
+            np.linalg.norm(corners[0] - corners[3]),
+        )
+        size = (
+            (round(side * ratio), round(side)) if ratio < 1 else (round(side), round(side / ratio))
+        )
+        quad_t = tuple((float(x), float(y)) for x, y in corners)
+        found.append(Rectification(quad_t, size, score))
+    return found
+
+
+def rectify(image: RGBImage, rectification: Rectification) -> RGBImage:
+    """The screen seen flat, at ``rectification.size``."""
+    to_flat = np.linalg.inv(rectification.to_photo)
+    flat = cv2.warpPerspective(image, to_flat, rectification.size, flags=cv2.INTER_LINEAR)
+    return np.asarray(flat, np.uint8)
