@@ -61,8 +61,9 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
                 found = _recognize_flat(rectify(image, screen), game)
             except UnrecognizedError:
                 continue
-            geometry = found.geometry.transformed(screen.to_photo)
-            return replace(found, geometry=geometry)
+            if found.geometry is not None:
+                found = replace(found, geometry=found.geometry.transformed(screen.to_photo))
+            return found
         raise flat_error from None
 
 
