@@ -16,15 +16,23 @@ Move
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
+import logging
 import math
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from solvers.errors import InvalidPuzzleError, InvalidSolutionError, PuzzleFormatError
+
+log = logging.getLogger(__name__)
 
 Grid = tuple[tuple[int, ...], ...]
 Move = tuple[str, int]
@@ -37,6 +45,8 @@ DIRECTIONS = ROW_DIRECTIONS + COLUMN_DIRECTIONS
 INVERSE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 #: Smallest and largest side of a supported board.
 MIN_SIDE, MAX_SIDE = 2, 6
+#: Seconds :func:`solve` may spend by default.
+DEFAULT_TIME_BUDGET = 10.0
 
 _HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -374,7 +384,7 @@ def check_counts(puzzle: Puzzle) -> None:
 
     Examples
     --------
-    >>> check_counts(Puzzle(((1, 1), (1, 2)), ((2, 2), (1, 1))))
+    >>> check_counts(Puzzle(((1, 1), (1, 2)), ((2, 2), (1, 1))))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     solvers.errors.InvalidPuzzleError: target has other colour counts ... class 2: 1 vs 2
@@ -385,3 +395,463 @@ def check_counts(puzzle: Puzzle) -> None:
             f"class {k}: {have[k]} vs {want[k]}" for k in sorted(have | want) if have[k] != want[k]
         )
         raise InvalidPuzzleError(f"target has other colour counts than the source: {diffs}")
+
+
+def reachable(puzzle: Puzzle) -> bool:
+    """Whether any sequence of moves turns the source into the target.
+
+    Every 3-cycle of cells is a conjugate of a commutator of one row and one column move
+    (``test_bond`` checks this for every shape from 2x2 to 6x6), so every even
+    rearrangement is reachable. A move cycles a whole row (``cols`` cells) or column
+    (``rows`` cells), an odd permutation when that length is even. Hence when ``rows`` or
+    ``cols`` is even every arrangement is reachable; when both are odd only even
+    permutations of the cells are. A repeated colour makes any arrangement of the colours an
+    even permutation (swapping two equal cells flips the parity), so the only unreachable
+    case is an odd permutation of all-distinct colours on an odd x odd board.
+
+    Examples
+    --------
+    >>> board = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    >>> reachable(Puzzle(board, ((2, 1, 3), (4, 5, 6), (7, 8, 9))))
+    False
+    >>> reachable(Puzzle(board, ((2, 3, 1), (4, 5, 6), (7, 8, 9))))
+    True
+    """
+    return puzzle.rows % 2 == 0 or puzzle.cols % 2 == 0 or not _odd_only(puzzle)
+
+
+def _odd_only(puzzle: Puzzle) -> bool:
+    """True when the colours are all distinct and only an odd permutation reaches the target."""
+    check_counts(puzzle)
+    source, target = list(_cells(puzzle.source)), list(_cells(puzzle.target))
+    if len(set(source)) < len(source):
+        return False
+    where = {value: i for i, value in enumerate(target)}
+    return _parity([where[value] for value in source]) == 1
+
+
+def _parity(permutation: Sequence[int]) -> int:
+    """0 for an even permutation of ``range(n)``, 1 for an odd one."""
+    seen = [False] * len(permutation)
+    transpositions = 0
+    for start in range(len(permutation)):
+        length, i = 0, start
+        while not seen[i]:
+            seen[i], i, length = True, permutation[i], length + 1
+        transpositions += max(length - 1, 0)
+    return transpositions % 2
+
+
+# --------------------------------------------------------------------------- optimal search
+
+
+def move_permutations(rows: int, cols: int) -> tuple[tuple[Move, tuple[int, ...]], ...]:
+    """Every distinct move of a board shape, as a permutation of its cells.
+
+    Returns
+    -------
+    tuple of (Move, tuple of int)
+        ``(move, perm)``: after the move, cell ``i`` (row by row) holds what cell ``perm[i]``
+        held. On a side of length 2 both directions are the same move; only the first is kept.
+    """
+    labels = tuple(tuple(r * cols + c + 1 for c in range(cols)) for r in range(rows))
+    found: dict[tuple[int, ...], Move] = {}
+    for direction in DIRECTIONS:
+        for index in range(rows if direction in ROW_DIRECTIONS else cols):
+            perm = tuple(value - 1 for value in _cells(apply_move(labels, (direction, index))))
+            found.setdefault(perm, (direction, index))
+    return tuple((move, perm) for perm, move in found.items())
+
+
+@dataclass(frozen=True)
+class _Shift:
+    """One move on packed boards: each cell is a ``bits``-wide field of an integer."""
+
+    move: Move
+    keep: int
+    parts: tuple[tuple[int, int], ...]  # (bit distance, >0 shift right, <0 left; mask)
+
+    def __call__(self, states: np.ndarray) -> np.ndarray:
+        out = states & self.keep
+        for distance, mask in self.parts:
+            out |= (states >> distance if distance > 0 else states << -distance) & mask
+        return out
+
+
+@dataclass(frozen=True)
+class _Space:
+    """Packed boards of one shape and colour count, and the moves on them."""
+
+    bits: int
+    cells: int
+    shifts: tuple[_Shift, ...]
+    inverse: tuple[int, ...]  # index of the move undoing each move
+
+    @property
+    def dtype(self) -> type:
+        """``np.uint64`` when a board fits in 64 bits, else Python ints in object arrays."""
+        return np.uint64 if self.bits * self.cells <= 64 else object
+
+    @property
+    def max_states(self) -> int:
+        """Most boards one search may hold (memory: 8 bytes each, or a Python int)."""
+        return 40_000_000 if self.dtype is np.uint64 else 1_500_000
+
+    @property
+    def seconds_per_board(self) -> float:
+        """A first guess at the search's cost per generated board, before it measures one."""
+        return 5e-8 if self.dtype is np.uint64 else 3e-6
+
+    def pack(self, grid: Grid) -> int:
+        """The board as one integer, cell ``i`` in bits ``[bits*i, bits*(i+1))``."""
+        return sum((value - 1) << (self.bits * i) for i, value in enumerate(_cells(grid)))
+
+    def array(self, states: Iterable[int]) -> np.ndarray:
+        """A 1-D array of packed boards."""
+        return np.array(list(states), dtype=self.dtype)
+
+
+@functools.lru_cache(maxsize=64)
+def _space(rows: int, cols: int, classes: int) -> _Space:
+    bits = max(1, (classes - 1).bit_length())
+    field = (1 << bits) - 1
+    moves = move_permutations(rows, cols)
+    shifts = []
+    for move, perm in moves:
+        masks: dict[int, int] = {}
+        for i, j in enumerate(perm):
+            masks[bits * (j - i)] = masks.get(bits * (j - i), 0) | field << (bits * i)
+        keep = masks.pop(0, 0)
+        shifts.append(_Shift(move, keep, tuple(sorted(masks.items()))))
+    index = {move: i for i, (move, _) in enumerate(moves)}
+    inverse = tuple(
+        index.get((INVERSE[d], i), index[(d, i)]) for (d, i), _ in moves
+    )  # a self-inverse move on a side of 2 is kept under one name only
+    return _Space(bits, rows * cols, tuple(shifts), inverse)
+
+
+def _sorted_unique(states: np.ndarray) -> np.ndarray:
+    states = np.sort(states)
+    keep = np.ones(len(states), dtype=bool)
+    np.not_equal(states[1:], states[:-1], out=keep[1:])
+    return states[keep]
+
+
+def _member(queries: np.ndarray, layer: np.ndarray) -> np.ndarray:
+    """Which of the sorted ``queries`` are in the sorted ``layer``."""
+    if not len(layer):
+        return np.zeros(len(queries), dtype=bool)
+    at = np.minimum(np.searchsorted(layer, queries), len(layer) - 1)
+    return np.asarray(layer[at] == queries, dtype=bool)
+
+
+@dataclass(frozen=True)
+class _SearchResult:
+    """What a bidirectional breadth-first search established."""
+
+    path: tuple[int, ...] | None  # move indices of a shortest path, when found
+    exhausted: bool  # the source's whole component was explored: no path exists
+    lower_bound: int  # no path is shorter than this
+    states: int  # boards generated
+    forward: tuple[np.ndarray, ...]  # boards at distance 0, 1, ... from the source
+    backward: tuple[np.ndarray, ...]  # boards at distance 0, 1, ... from the target
+
+
+def _search(space: _Space, start: int, goal: int, deadline: float) -> _SearchResult:
+    """Bidirectional breadth-first search, one whole layer of the smaller side at a time.
+
+    Each side keeps every layer as a sorted array of packed boards. A new layer is the set of
+    neighbours of the last one minus the two layers before it (moves are reversible, so no
+    neighbour lies further back). Checking each new layer against the other side's last
+    layer finds a shortest path: when forward layer ``f+1`` first meets backward layer ``b``,
+    no path of length ``f + b`` or less exists, by induction.
+    """
+    forward, backward = [space.array([start])], [space.array([goal])]
+    states, seconds_per_board = 2, space.seconds_per_board
+    while True:
+        grow_forward = len(forward[-1]) <= len(backward[-1])
+        layers, other = (forward, backward) if grow_forward else (backward, forward)
+        front = layers[-1]
+        bound = len(forward) + len(backward) - 1
+        boards = len(front) * len(space.shifts)
+        began = time.monotonic()
+        if began + boards * seconds_per_board > deadline or states + boards > space.max_states:
+            return _SearchResult(None, False, bound, states, tuple(forward), tuple(backward))
+        fresh = _sorted_unique(np.concatenate([shift(front) for shift in space.shifts]))
+        for seen in layers[-2:]:
+            fresh = fresh[~_member(fresh, seen)]
+        if not len(fresh):
+            return _SearchResult(None, True, bound, states, tuple(forward), tuple(backward))
+        layers.append(fresh)
+        states += len(fresh)
+        if boards >= 100_000:  # smaller layers time the overhead, not the rate
+            seconds_per_board = (time.monotonic() - began) / boards
+        meeting = fresh[_member(fresh, other[-1])]
+        if len(meeting):
+            path = _trace(space, meeting[0], forward, backward)
+            return _SearchResult(path, False, len(path), states, tuple(forward), tuple(backward))
+
+
+def _trace(
+    space: _Space, meeting: int, forward: Sequence[np.ndarray], backward: Sequence[np.ndarray]
+) -> tuple[int, ...]:
+    """The move indices from the source through ``meeting`` (in both last layers) to the target."""
+    head = _descend(space, meeting, forward)
+    return (*(space.inverse[i] for i in reversed(head)), *_descend(space, meeting, backward))
+
+
+def _descend(space: _Space, state: int, layers: Sequence[np.ndarray]) -> list[int]:
+    """Move indices leading from ``state``, in ``layers[-1]``, down to ``layers[0]``."""
+    board = space.array([state])
+    moves = []
+    for layer in reversed(layers[:-1]):
+        for i, shift in enumerate(space.shifts):
+            after = shift(board)
+            if _member(after, layer)[0]:
+                moves.append(i)
+                board = after
+                break
+        else:
+            raise AssertionError("a layer lost its link to the previous one")
+    return moves
+
+
+# --------------------------------------------------------------------------- constructive
+
+
+@dataclass(frozen=True)
+class _Cycles:
+    """3-cycles of cells for one board shape, built from commutators.
+
+    A row move and a column move share one cell, so their commutator (row, column, row back,
+    column back) cycles three cells. Conjugating it by a setup sequence ``S`` (``S``, the
+    commutator, ``S`` undone) cycles any three cells that ``S`` carries onto those three.
+    ``distance`` holds, for every ordered triple of cells, the length of the shortest setup.
+    """
+
+    cells: int
+    moves: tuple[Move, ...]
+    carries: np.ndarray  # carries[m, p]: where move m takes the content of cell p
+    distance: np.ndarray  # over triples q * n * n + p * n + x; -1 when unreachable
+    commutators: Mapping[int, tuple[Move, ...]]  # triple -> moves sending q->p->x->q
+
+    def triple(self, q: np.ndarray | int, p: np.ndarray | int, x: np.ndarray | int) -> Any:
+        """Index of the triple of cells ``(q, p, x)``."""
+        return (q * self.cells + p) * self.cells + x
+
+    def carry(self, triples: np.ndarray, move: int) -> np.ndarray:
+        """The triples after ``move`` has carried their cells along."""
+        n, carries = self.cells, self.carries[move]
+        q, rest = np.divmod(triples, n * n)
+        p, x = np.divmod(rest, n)
+        return np.asarray(self.triple(carries[q], carries[p], carries[x]))
+
+    def cycle(self, q: int, p: int, x: int) -> list[Move]:
+        """Moves that carry the contents of cells ``q -> p``, ``p -> x`` and ``x -> q``."""
+        triple = np.array([self.triple(q, p, x)])
+        setup: list[Move] = []
+        while self.distance[triple[0]] > 0:
+            for m, move in enumerate(self.moves):
+                after = self.carry(triple, m)
+                if self.distance[after[0]] == self.distance[triple[0]] - 1:
+                    setup.append(move)
+                    triple = after
+                    break
+        undo = [(INVERSE[d], i) for d, i in reversed(setup)]
+        return [*setup, *self.commutators[int(triple[0])], *undo]
+
+
+@functools.lru_cache(maxsize=64)
+def _cycles(rows: int, cols: int) -> _Cycles:
+    n = rows * cols
+    permutations = move_permutations(rows, cols)
+    carries = np.empty((len(permutations), n), dtype=np.int64)
+    for m, (_, perm) in enumerate(permutations):
+        carries[m, list(perm)] = np.arange(n)
+    labels = tuple(tuple(r * cols + c for c in range(1, cols + 1)) for r in range(rows))
+    commutators: dict[int, tuple[Move, ...]] = {}
+    for r in range(rows):
+        for c in range(cols):
+            for across, along in ((a, b) for a in ROW_DIRECTIONS for b in COLUMN_DIRECTIONS):
+                moves = ((across, r), (along, c), (INVERSE[across], r), (INVERSE[along], c))
+                grid = labels
+                for move in moves:
+                    grid = apply_move(grid, move)
+                goes = {value - 1: i for i, value in enumerate(_cells(grid)) if value - 1 != i}
+                q = min(goes)
+                p, x = goes[q], goes[goes[q]]
+                for a, b, d in ((q, p, x), (p, x, q), (x, q, p)):
+                    commutators.setdefault((a * n + b) * n + d, moves)
+    distance = np.full(n**3, -1, dtype=np.int16)
+    front = np.array(sorted(commutators), dtype=np.int64)
+    distance[front] = 0
+    cycles = _Cycles(n, tuple(move for move, _ in permutations), carries, distance, commutators)
+    level = 0
+    while len(front):
+        level += 1
+        reached = np.unique(np.concatenate([cycles.carry(front, m) for m in range(len(carries))]))
+        front = reached[distance[reached] < 0]
+        distance[front] = level
+    return cycles
+
+
+def _construct(puzzle: Puzzle) -> list[Move]:
+    """A sequence of moves reaching the target, by 3-cycles; the puzzle must be reachable.
+
+    Greedy: each step applies the 3-cycle that fixes the most cells per move among those
+    moving two wrong cells. An odd permutation of distinct colours is first made even by one
+    move of an even-length line (see :func:`reachable`).
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    cycles = _cycles(rows, cols)
+    board, moves = puzzle.source, []
+    target = np.array(list(_cells(puzzle.target)))
+    if _odd_only(puzzle):
+        moves.append(("left", 0) if cols % 2 == 0 else ("up", 0))
+        board = apply_move(board, moves[-1])
+    repeated = np.bincount(target)[target] > 1
+    while True:
+        current = np.array(list(_cells(board)))
+        wrong = np.flatnonzero(current != target)
+        if not len(wrong):
+            return moves
+        q, p, x = (a.ravel() for a in np.meshgrid(wrong, wrong, np.arange(len(target))))
+        distinct = (q != p) & (x != p) & (x != q)
+        q, p, x = q[distinct], p[distinct], x[distinct]
+        gain = (
+            (current[q] == target[p]).astype(np.int64)
+            + (current[p] == target[x])
+            + (current[x] == target[q])
+            - (current[x] == target[x])
+        )
+        cost = 2 * cycles.distance[cycles.triple(q, p, x)].astype(np.float64) + 4
+        # Without a gain, cycle a correct cell of a repeated colour into the pair: the
+        # next step then fixes all three (only two wrong cells of unique colours are left).
+        score = np.where(gain > 0, cost / np.maximum(gain, 1), np.where(repeated[x], 1e6, np.inf))
+        best = int(np.argmin(score))
+        if not np.isfinite(score[best]):
+            raise AssertionError("no 3-cycle makes progress on an even permutation")
+        cycle = cycles.cycle(int(q[best]), int(p[best]), int(x[best]))
+        for move in cycle:
+            board = apply_move(board, move)
+        moves.extend(cycle)
+
+
+def _simplify(moves: Sequence[Move], rows: int, cols: int) -> list[Move]:
+    """Cancel and merge moves within each run of row moves (they commute) or column moves.
+
+    Repeats until stable, since an emptied run lets its neighbours merge.
+
+    Examples
+    --------
+    >>> _simplify([("left", 0), ("left", 1), ("right", 0), ("up", 2), ("down", 2)], 3, 3)
+    [('left', 1)]
+    >>> _simplify([("left", 0)] * 3, 4, 4)
+    [('right', 0)]
+    """
+    current = list(moves)
+    while True:
+        result: list[Move] = []
+        for on_rows, run in itertools.groupby(current, key=lambda m: m[0] in ROW_DIRECTIONS):
+            forth, back = ROW_DIRECTIONS if on_rows else COLUMN_DIRECTIONS
+            length = cols if on_rows else rows
+            net: Counter[int] = Counter()
+            for direction, index in run:
+                net[index] += 1 if direction == forth else -1
+            for index in sorted(net):
+                steps = net[index] % length
+                if steps * 2 <= length:
+                    result.extend([(forth, index)] * steps)
+                else:
+                    result.extend([(back, index)] * (length - steps))
+        if result == current:
+            return result
+        current = result
+
+
+def _shorten(moves: list[Move], space: _Space, search: _SearchResult, puzzle: Puzzle) -> list[Move]:
+    """Replace the longest prefix and suffix of ``moves`` that the search layers cut short.
+
+    A board on the path found at distance ``d < i`` in the forward layers after ``i`` moves
+    lets the first ``i`` moves become a shortest ``d``; likewise at the end, backwards.
+    """
+    names = [shift.move for shift in space.shifts]
+    boards = [puzzle.source]
+    for move in moves:
+        boards.append(apply_move(boards[-1], move))
+    packed = space.array(space.pack(board) for board in boards)
+    order = np.argsort(packed)
+
+    def depths(layers: Sequence[np.ndarray]) -> np.ndarray:
+        found = np.full(len(packed), -1)
+        for depth, layer in enumerate(layers):
+            inside = np.zeros(len(packed), dtype=bool)
+            inside[order] = _member(packed[order], layer)
+            found[inside & (found < 0)] = depth
+        return found
+
+    ahead, behind = depths(search.forward), depths(search.backward)
+    steps = np.arange(len(packed))
+    first = int(np.argmax(np.where(ahead >= 0, steps - ahead, -1)))
+    last = int(
+        np.argmax(np.where((behind >= 0) & (steps >= first), steps[-1] - steps - behind, -1))
+    )
+    head = _descend(space, int(packed[first]), search.forward[: ahead[first] + 1])
+    tail = _descend(space, int(packed[last]), search.backward[: behind[last] + 1])
+    return [
+        *(names[space.inverse[i]] for i in reversed(head)),
+        *moves[first:last],
+        *(names[i] for i in tail),
+    ]
+
+
+# --------------------------------------------------------------------------- solve
+
+
+def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Solution | None:
+    """A shortest sequence of moves from the source to the target, or a good one.
+
+    A bidirectional breadth-first search on packed boards proves its answer shortest
+    (4x4 boards with up to 8 colours take well under a second). When it runs out of time
+    or memory first, as on large boards with many colours, a constructive sequence of
+    3-cycles, cut short where it crosses the search's layers, is returned with
+    ``optimal=False`` (and ``True`` if it happens to match the search's lower bound).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    time_budget : float
+        Seconds for the search; the constructive fallback takes a small fraction more.
+
+    Returns
+    -------
+    Solution or None
+        ``None`` when no sequence exists (see :func:`reachable`).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        The target does not hold the same colours in the same numbers.
+
+    Examples
+    --------
+    >>> solve(parse("[1,2,3, 4,5,6, 7,8,9] [4,2,3, 7,5,6, 1,8,9]"))
+    Solution(moves=(('up', 0),), optimal=True)
+    """
+    check_counts(puzzle)
+    if puzzle.source == puzzle.target:
+        return Solution(())
+    if not reachable(puzzle):
+        return None
+    space = _space(puzzle.rows, puzzle.cols, max(_cells(puzzle.source)))
+    search = _search(
+        space, space.pack(puzzle.source), space.pack(puzzle.target), time.monotonic() + time_budget
+    )
+    log.debug("bond search: %d boards, lower bound %d", search.states, search.lower_bound)
+    if search.path is not None:
+        return Solution(tuple(space.shifts[i].move for i in search.path))
+    if search.exhausted:
+        return None
+    moves = _simplify(_construct(puzzle), puzzle.rows, puzzle.cols)
+    moves = _simplify(_shorten(moves, space, search, puzzle), puzzle.rows, puzzle.cols)
+    return Solution(tuple(moves), optimal=len(moves) <= search.lower_bound)
