@@ -21,6 +21,8 @@ from recognizer.image import RGBImage
 SEARCH_SIDE = 640
 #: A screen covers at least this fraction of the photo.
 MIN_AREA = 0.08
+#: A phone camera's focal length in units of the photo's long side (about 26 mm equivalent).
+TYPICAL_FOCAL = 0.9
 
 
 @dataclass(frozen=True)
@@ -66,43 +68,44 @@ def aspect_ratio(quad: NDArray[np.float64], image_size: tuple[int, int]) -> floa
 
     Zhang and He's method ("Whiteboard scanning and image enhancement", 2007):
     with the principal point at the image centre and square pixels, the focal
-    length and the true aspect ratio follow from the quadrilateral alone. Near a
-    frontal view the focal length is undetermined and the mean side lengths are used.
+    length and the true aspect ratio follow from the quadrilateral alone. When a
+    pair of sides is parallel in the picture the focal length is undetermined,
+    and a phone camera's typical one (:data:`TYPICAL_FOCAL` long sides) is used.
     """
     w, h = image_size
+    long_side = max(w, h)
     tl, tr, br, bl = (np.append(p - (w / 2, h / 2), 1.0) for p in quad)
-    m1, m2, m3, m4 = tl, tr, bl, br
-    k2 = np.dot(np.cross(m1, m4), m3) / np.dot(np.cross(m2, m4), m3)
-    k3 = np.dot(np.cross(m1, m4), m2) / np.dot(np.cross(m3, m4), m2)
-    n2 = k2 * m2 - m1
-    n3 = k3 * m3 - m1
-    sides = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / (
-        np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)
-    )
-    if abs(n2[2] * n3[2]) < 1e-9:
-        return float(sides)
-    f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
-    if not 0.09 * max(w, h) ** 2 < f2 < 100 * max(w, h) ** 2:
-        return float(sides)
-    ratio2 = (n2[0] ** 2 + n2[1] ** 2 + f2 * n2[2] ** 2) / (
-        n3[0] ** 2 + n3[1] ** 2 + f2 * n3[2] ** 2
-    )
-    ratio = float(np.sqrt(ratio2))
-    return ratio if 0.2 < ratio < 5 else float(sides)
+    k2 = np.dot(np.cross(tl, br), bl) / np.dot(np.cross(tr, br), bl)
+    k3 = np.dot(np.cross(tl, br), tr) / np.dot(np.cross(bl, br), tr)
+    n2 = k2 * tr - tl
+    n3 = k3 * bl - tl
+    f2 = TYPICAL_FOCAL**2 * long_side**2
+    if abs(n2[2] * n3[2]) > 1e-12:
+        estimate = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
+        if (0.3 * long_side) ** 2 < estimate < (5 * long_side) ** 2:
+            f2 = estimate
+    width2 = n2[0] ** 2 + n2[1] ** 2 + f2 * n2[2] ** 2
+    height2 = n3[0] ** 2 + n3[1] ** 2 + f2 * n3[2] ** 2
+    return float(np.sqrt(width2 / height2))
 
 
-def _candidate_quads(gray: NDArray[np.uint8]) -> list[NDArray[np.float64]]:
-    """Convex quadrilaterals outlining large regions, from edges and from brightness."""
-    area_min = MIN_AREA * gray.size
-    masks = []
+def _candidate_quads(small: RGBImage) -> list[NDArray[np.float64]]:
+    """Convex quadrilaterals outlining large regions: from edges, brightness, and
+    difference from the surroundings' colour (the desk around a phone)."""
+    gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     median = float(np.median(blurred))
     edges = cv2.Canny(blurred, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
-    masks.append(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
     _, bright = cv2.threshold(blurred, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    masks.append(bright)
-    masks.append(255 - bright)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_RGB2LAB).astype(np.float32)
+    border = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
+    distance = np.linalg.norm(lab - np.median(border, axis=0), axis=2)
+    _, foreign = cv2.threshold(
+        np.clip(distance * 4, 0, 255).astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
+    )
+    masks = [cv2.dilate(edges, np.ones((3, 3), np.uint8)), bright, 255 - bright, foreign]
     quads = []
+    area_min = MIN_AREA * gray.size
     for mask in masks:
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
@@ -118,9 +121,9 @@ def _candidate_quads(gray: NDArray[np.uint8]) -> list[NDArray[np.float64]]:
     return quads
 
 
-def _score(gray: NDArray[np.uint8], quad: NDArray[np.float64]) -> float:
-    """Contrast between a rim just inside the quadrilateral and a band just outside it."""
-    h, w = gray.shape
+def _score(lab: NDArray[np.float32], quad: NDArray[np.float64]) -> float:
+    """Colour contrast between a rim just inside the quadrilateral and a band just outside."""
+    h, w = lab.shape[:2]
     centre = quad.mean(axis=0)
 
     def region(scale: float) -> NDArray[np.bool_]:
@@ -129,24 +132,25 @@ def _score(gray: NDArray[np.uint8], quad: NDArray[np.float64]) -> float:
         return mask > 0
 
     edge = region(1.0)
-    rim = edge & ~region(0.96)
-    band = region(1.05) & ~edge
+    rim = edge & ~region(0.97)
+    band = region(1.03) & ~edge
     if rim.sum() < 20 or band.sum() < 20:
         return 0.0
-    contrast = abs(float(gray[rim].mean()) - float(gray[band].mean()))
+    contrast = float(np.linalg.norm(lab[rim].mean(axis=0) - lab[band].mean(axis=0)))
+    # a true outline separates uniformly: the rim and band are each of one colour
+    spread = float(lab[rim].std(axis=0).mean() + lab[band].std(axis=0).mean())
     area = cv2.contourArea(quad.astype(np.float32)) / (h * w)
-    return contrast * (0.5 + area)
+    return contrast / (1.0 + 0.1 * spread) * (0.5 + area)
 
 
 def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
     """The likeliest screen quadrilaterals in a photo, best first (at most ``limit``)."""
     height, width = image.shape[:2]
     scale = min(1.0, SEARCH_SIDE / max(height, width))
-    small = cv2.resize(
-        image, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA
-    )
-    gray = np.asarray(cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)).astype(np.uint8)
-    scored = sorted(((_score(gray, q), q) for q in _candidate_quads(gray)), key=lambda t: -t[0])
+    reduced = (round(width * scale), round(height * scale))
+    small = np.asarray(cv2.resize(image, reduced, interpolation=cv2.INTER_AREA)).astype(np.uint8)
+    lab = cv2.cvtColor(small, cv2.COLOR_RGB2LAB).astype(np.float32)
+    scored = sorted(((_score(lab, q), q) for q in _candidate_quads(small)), key=lambda t: -t[0])
     found: list[Rectification] = []
     for score, quad in scored:
         if score <= 0 or len(found) >= limit:

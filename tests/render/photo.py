@@ -27,6 +27,7 @@ class PhotoStyle:
     tilt_x: float  # degrees, rotation about the horizontal axis (top away from the camera)
     tilt_y: float  # degrees, rotation about the vertical axis
     roll: float  # degrees, in-plane rotation
+    focal: float  # focal length in units of the photo's long side
     fill: float  # fraction of the photo's short side the phone spans
     photo_long_side: int
     bezel: float  # bezel width as a fraction of the screen's short side
@@ -53,6 +54,7 @@ def random_photo_style(rng: np.random.Generator) -> PhotoStyle:
         tilt_x=float(rng.uniform(-25, 25)),
         tilt_y=float(rng.uniform(-20, 20)),
         roll=float(rng.uniform(-15, 15)),
+        focal=float(rng.uniform(0.7, 1.3)),
         fill=float(rng.uniform(0.6, 0.9)),
         photo_long_side=int(rng.integers(1000, 1700)),
         bezel=float(rng.uniform(0.03, 0.12)),
@@ -77,29 +79,20 @@ def _camera_homography(
     ry = np.array([[np.cos(ay), 0, np.sin(ay)], [0, 1, 0], [-np.sin(ay), 0, np.cos(ay)]])
     rz = np.array([[np.cos(az), -np.sin(az), 0], [np.sin(az), np.cos(az), 0], [0, 0, 1]])
     rot = rz @ ry @ rx
-    focal = 1.1 * max(out_w, out_h)
-    distance = 3.0 * max(width, height)
-    # plane point (x, y) -> camera point R [x - w/2, y - h/2, 0] + [0, 0, distance]
-    plane_to_cam = np.column_stack([rot[:, 0], rot[:, 1], [0, 0, distance]]) @ np.array(
-        [[1, 0, -width / 2], [0, 1, -height / 2], [0, 0, 1]]
-    )
+    focal = style.focal * max(out_w, out_h)
     k = np.array([[focal, 0, out_w / 2], [0, focal, out_h / 2], [0, 0, 1]])
-    h = k @ plane_to_cam
-    # scale about the photo's centre so the phone spans `fill` of the photo
-    corners = cv2.perspectiveTransform(
-        np.array([[[0, 0], [width, 0], [width, height], [0, height]]], np.float64), h
-    )[0]
-    span = max(np.ptp(corners[:, 0]) / out_w, np.ptp(corners[:, 1]) / out_h)
-    s = style.fill / span
-    centre = corners.mean(axis=0)
-    fit = np.array(
-        [
-            [s, 0, out_w / 2 - s * centre[0]],
-            [0, s, out_h / 2 - s * centre[1]],
-            [0, 0, 1],
-        ]
-    )
-    return fit @ h
+    box = np.array([[[0, 0], [width, 0], [width, height], [0, height]]], np.float64)
+    distance = focal * max(width, height) / max(out_w, out_h) / style.fill
+    for _ in range(4):  # move the camera until the phone spans `fill` of the photo
+        # plane point (x, y) -> camera point R [x - w/2, y - h/2, 0] + [0, 0, distance]
+        plane_to_cam = np.column_stack([rot[:, 0], rot[:, 1], [0, 0, distance]]) @ np.array(
+            [[1, 0, -width / 2], [0, 1, -height / 2], [0, 0, 1]]
+        )
+        h = k @ plane_to_cam
+        corners = cv2.perspectiveTransform(box, h)[0]
+        span = max(np.ptp(corners[:, 0]) / out_w, np.ptp(corners[:, 1]) / out_h)
+        distance *= span / style.fill
+    return h
 
 
 def photograph(

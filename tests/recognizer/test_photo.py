@@ -1,0 +1,89 @@
+"""Finding and rectifying a photographed screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from recognizer.image import decode_image
+from recognizer.photo import aspect_ratio, find_screens, order_corners, rectify
+from tests.render.photo import photograph, random_photo_style
+
+SCREEN = decode_image(
+    (Path(__file__).resolve().parents[2] / "sample_images/real/onestroke-level643.png").read_bytes()
+)
+
+
+def _outline(h: np.ndarray, width: float, height: float, margin: float = 0) -> np.ndarray:
+    box = np.array(
+        [
+            [
+                [-margin, -margin],
+                [width + margin, -margin],
+                [width + margin, height + margin],
+                [-margin, height + margin],
+            ]
+        ],
+        np.float64,
+    )
+    return cv2.perspectiveTransform(box, h)[0]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_screen_is_found_in_simulated_photos(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    style = random_photo_style(rng)
+    photo, screen_to_photo = photograph(SCREEN, style, rng)
+    found = find_screens(photo)
+    assert found
+    quad = np.asarray(found[0].quad)
+    height, width = SCREEN.shape[:2]
+    bezel = round(style.bezel * min(height, width))
+    tolerance = 0.015 * max(photo.shape)
+    screen = _outline(screen_to_photo, width, height)
+    phone = _outline(screen_to_photo, width, height, margin=bezel)
+    # the screen itself, or the whole phone front (bezel included): both read the same
+    assert min(np.abs(quad - screen).max(), np.abs(quad - phone).max()) < tolerance
+
+
+def test_rectified_screen_looks_like_the_screen() -> None:
+    rng = np.random.default_rng(3)
+    photo, _ = photograph(SCREEN, random_photo_style(rng), rng)
+    screen = find_screens(photo)[0]
+    flat = rectify(photo, screen)
+    assert flat.shape[:2] == (screen.size[1], screen.size[0])
+    assert abs(screen.size[0] / screen.size[1] - SCREEN.shape[1] / SCREEN.shape[0]) < 0.02
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    ratio=st.floats(0.4, 2.5),
+    tilt_x=st.floats(-30, 30),
+    tilt_y=st.floats(-30, 30),
+    roll=st.floats(-20, 20),
+)
+def test_aspect_ratio_from_a_perspective_view(
+    ratio: float, tilt_x: float, tilt_y: float, roll: float
+) -> None:
+    from tests.render.photo import _camera_homography
+
+    width, height = 1000 * ratio, 1000.0
+    style = random_photo_style(np.random.default_rng(0))
+    style = type(style)(**{**style.__dict__, "tilt_x": tilt_x, "tilt_y": tilt_y, "roll": roll})
+    h = _camera_homography(width, height, style, 1600, 1200)
+    quad = order_corners(_outline(h, width, height))
+    assert aspect_ratio(quad, (1600, 1200)) == pytest.approx(ratio, rel=0.06)
+
+
+def test_order_corners() -> None:
+    pts = np.array([[10, 90], [0, 0], [100, 5], [95, 100]], float)
+    assert order_corners(pts).tolist() == [[0, 0], [100, 5], [95, 100], [10, 90]]
+
+
+def test_no_screen_in_a_plain_picture() -> None:
+    assert find_screens(np.full((600, 800, 3), 128, np.uint8)) == []
