@@ -1,0 +1,270 @@
+"""Seeded pictures with no puzzle in them, which every recognizer must refuse.
+
+Several are grids on purpose (a calendar, a photo gallery, a keyboard, a home
+screen of app icons, a spreadsheet, an empty checkerboard), since grids are
+what the recognizers look for.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+Rng = np.random.Generator
+RGB = tuple[int, int, int]
+Picture = NDArray[np.uint8]
+
+
+def _color(rng: Rng, low: int = 0, high: int = 256) -> RGB:
+    r, g, b = (int(v) for v in rng.integers(low, high, 3))
+    return r, g, b
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=max(8, size))
+
+
+def _canvas(rng: Rng) -> tuple[Image.Image, bool]:
+    width = int(rng.choice([720, 1080, 1170, 1440]))
+    height = int(width * rng.uniform(1.75, 2.2))
+    dark = bool(rng.random() < 0.4)
+    background = _color(rng, 10, 40) if dark else _color(rng, 235, 256)
+    return Image.new("RGB", (width, height), background), dark
+
+
+def _ink(dark: bool) -> RGB:
+    return (230, 230, 230) if dark else (30, 30, 30)
+
+
+def calendar(rng: Rng) -> Image.Image:
+    """A month view: a 7-column grid of day numbers, one day circled."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    cell = w / 7.5
+    top = h * rng.uniform(0.15, 0.3)
+    draw.text((w * 0.05, top - cell), "November 2026", fill=_ink(dark), font=_font(int(cell * 0.4)))
+    lines = bool(rng.random() < 0.5)
+    accent = _color(rng, 40, 220)
+    first = int(rng.integers(0, 7))
+    for day in range(1, 31):
+        i = first + day - 1
+        r, c = divmod(i, 7)
+        x0, y0 = w * 0.04 + c * cell, top + r * cell
+        if lines:
+            draw.rectangle((x0, y0, x0 + cell, y0 + cell), outline=(128, 128, 128))
+        if day == 22:
+            draw.ellipse((x0 + 6, y0 + 6, x0 + cell - 6, y0 + cell - 6), fill=accent)
+        draw.text(
+            (x0 + cell / 2, y0 + cell / 2),
+            str(day),
+            fill=_ink(dark),
+            font=_font(int(cell * 0.35)),
+            anchor="mm",
+        )
+    return img
+
+
+def gallery(rng: Rng) -> Image.Image:
+    """A photo gallery: a grid of square thumbnails of random scenes."""
+    img, _ = _canvas(rng)
+    w, h = img.size
+    cols = int(rng.integers(3, 5))
+    gap = int(rng.integers(2, 10))
+    side = (w - gap * (cols + 1)) // cols
+    y = int(h * 0.1)
+    while y + side < h * 0.95:
+        for c in range(cols):
+            x = gap + c * (side + gap)
+            img.paste(_scene(rng, side, side), (x, y))
+        y += side + gap
+    return img
+
+
+def _scene(rng: Rng, width: int, height: int) -> Image.Image:
+    """A random natural-looking picture: sky and ground gradients and blobs."""
+    yy = np.linspace(0, 1, height)[:, None, None]
+    top, bottom = np.array(_color(rng)), np.array(_color(rng))
+    arr = np.broadcast_to(top * (1 - yy) + bottom * yy, (height, width, 3)).copy()
+    img = Image.fromarray(arr.astype(np.uint8))
+    draw = ImageDraw.Draw(img)
+    for _ in range(int(rng.integers(2, 8))):
+        x, y = rng.uniform(0, width), rng.uniform(0, height)
+        r = rng.uniform(0.05, 0.3) * width
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=_color(rng))
+    return img.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 3)))
+
+
+def settings(rng: Rng) -> Image.Image:
+    """A settings list: rows with a coloured icon, a label and a toggle."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    row = h / rng.uniform(12, 18)
+    y = h * 0.12
+    words = ["Wi-Fi", "Bluetooth", "Display", "Sound", "Battery", "Privacy", "Storage", "About"]
+    while y + row < h * 0.97:
+        icon = row * 0.6
+        draw.rounded_rectangle(
+            (w * 0.05, y + row * 0.2, w * 0.05 + icon, y + row * 0.2 + icon),
+            radius=icon * 0.25,
+            fill=_color(rng, 40, 230),
+        )
+        draw.text(
+            (w * 0.2, y + row / 2),
+            str(rng.choice(words)),
+            fill=_ink(dark),
+            font=_font(int(row * 0.35)),
+            anchor="lm",
+        )
+        if rng.random() < 0.5:
+            on = rng.random() < 0.5
+            x0 = w * 0.8
+            draw.rounded_rectangle(
+                (x0, y + row * 0.3, x0 + row, y + row * 0.7),
+                radius=row * 0.2,
+                fill=(52, 199, 89) if on else (120, 120, 120),
+            )
+        draw.line((w * 0.2, y + row, w, y + row), fill=(128, 128, 128), width=1)
+        y += row
+    return img
+
+
+def keyboard(rng: Rng) -> Image.Image:
+    """A chat screen with a keyboard: rows of rounded key tiles with letters."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    for i in range(int(rng.integers(3, 7))):
+        y = h * (0.1 + 0.08 * i)
+        x0 = w * (0.05 if i % 2 else 0.35)
+        draw.rounded_rectangle(
+            (x0, y, x0 + w * 0.6, y + h * 0.05), radius=h * 0.02, fill=_color(rng, 60, 230)
+        )
+    top = h * rng.uniform(0.6, 0.68)
+    key_bg = (70, 70, 70) if dark else (255, 255, 255)
+    draw.rectangle((0, top, w, h), fill=(40, 40, 40) if dark else (210, 212, 218))
+    rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+    key_w = w / 10.5
+    key_h = key_w * 1.35
+    for r, letters in enumerate(rows):
+        left = (w - len(letters) * key_w) / 2
+        for c, ch in enumerate(letters):
+            x0, y0 = left + c * key_w + 3, top + 20 + r * (key_h + 12)
+            draw.rounded_rectangle((x0, y0, x0 + key_w - 6, y0 + key_h), radius=8, fill=key_bg)
+            draw.text(
+                (x0 + key_w / 2 - 3, y0 + key_h / 2),
+                ch,
+                fill=_ink(dark),
+                font=_font(int(key_h * 0.45)),
+                anchor="mm",
+            )
+    return img
+
+
+def home_screen(rng: Rng) -> Image.Image:
+    """A home screen: a 4-column grid of colourful rounded app icons with labels."""
+    img, _ = _canvas(rng)
+    if rng.random() < 0.5:
+        img.paste(_scene(rng, *img.size))
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    cols = 4
+    pitch = w / cols
+    icon = pitch * rng.uniform(0.55, 0.7)
+    for r in range(int(rng.integers(4, 7))):
+        for c in range(cols):
+            cx, cy = pitch * (c + 0.5), h * 0.1 + r * pitch * 1.1
+            draw.rounded_rectangle(
+                (cx - icon / 2, cy - icon / 2, cx + icon / 2, cy + icon / 2),
+                radius=icon * 0.22,
+                fill=_color(rng, 20, 240),
+            )
+            draw.text(
+                (cx, cy + icon * 0.7),
+                "App",
+                fill=(255, 255, 255),
+                font=_font(int(icon * 0.2)),
+                anchor="mm",
+            )
+    return img
+
+
+def spreadsheet(rng: Rng) -> Image.Image:
+    """A table of numbers with grid lines."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    cols = int(rng.integers(4, 8))
+    cw = w / cols
+    ch = cw * rng.uniform(0.3, 0.6)
+    y = h * 0.1
+    while y + ch < h * 0.95:
+        for c in range(cols):
+            draw.rectangle((c * cw, y, (c + 1) * cw, y + ch), outline=(150, 150, 150))
+            draw.text(
+                (c * cw + 6, y + ch / 2),
+                f"{rng.integers(0, 9999)}",
+                fill=_ink(dark),
+                font=_font(int(ch * 0.4)),
+                anchor="lm",
+            )
+        y += ch
+    return img
+
+
+def checkerboard(rng: Rng) -> Image.Image:
+    """An empty checkerboard, as on a tablecloth or a board with no pieces."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    n = int(rng.integers(5, 11))
+    side = w * rng.uniform(0.7, 0.95) / n
+    x0, y0 = (w - n * side) / 2, (h - n * side) / 2
+    light, dark_sq = _color(rng, 150, 256), _color(rng, 0, 120)
+    for r in range(n):
+        for c in range(n):
+            draw.rectangle(
+                (x0 + c * side, y0 + r * side, x0 + (c + 1) * side, y0 + (r + 1) * side),
+                fill=light if (r + c) % 2 == 0 else dark_sq,
+            )
+    return img
+
+
+def blurry_photo(rng: Rng) -> Image.Image:
+    """An out-of-focus photo of a scene."""
+    w = int(rng.choice([1200, 1600, 2000]))
+    h = int(w * rng.uniform(0.6, 1.4))
+    return _scene(rng, w, h).filter(ImageFilter.GaussianBlur(rng.uniform(4, 15)))
+
+
+KINDS: dict[str, Callable[[Rng], Image.Image]] = {
+    "calendar": calendar,
+    "gallery": gallery,
+    "settings": settings,
+    "keyboard": keyboard,
+    "home_screen": home_screen,
+    "spreadsheet": spreadsheet,
+    "checkerboard": checkerboard,
+    "blurry_photo": blurry_photo,
+}
+
+
+def render(kind: str, rng: Rng) -> Picture:
+    """A picture of ``kind``, JPEG-compressed half the time."""
+    img = KINDS[kind](rng)
+    if rng.random() < 0.5:
+        buf = io.BytesIO()
+        img.save(buf, format="JPEG", quality=int(rng.integers(60, 95)))
+        img = Image.open(buf).convert("RGB")
+    return np.asarray(img, dtype=np.uint8)
+
+
+def random_picture(rng: Rng) -> tuple[str, Picture]:
+    """A picture of a random kind, and the kind."""
+    kind = str(rng.choice(list(KINDS)))
+    return kind, render(kind, rng)
