@@ -1,0 +1,59 @@
+"""Auto-detection across all games: the right game for every real capture, and refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from recognizer import recognize
+from recognizer.image import decode_image
+from solvers.errors import UnrecognizedError
+from tests.render.nonpuzzle import KINDS, render
+
+REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
+CAPTURES = sorted(p for p in REAL.iterdir() if p.suffix in (".png", ".jpg", ".jpeg"))
+
+
+def _truth(picture: Path) -> dict[str, Any]:
+    truth: dict[str, Any] = json.loads(picture.with_suffix(".json").read_text())
+    return truth
+
+
+def _renamed(grid: list[list[int]], names: dict[int, int]) -> list[list[int]]:
+    return [[names.setdefault(v, len(names) + 1) for v in row] for row in grid]
+
+
+def _same_puzzle(game: str, found: dict[str, Any], truth: dict[str, Any]) -> bool:
+    if game == "bond":  # colours compared up to renaming, over source then target
+        names: dict[int, int] = {}
+        ours = (_renamed(found["source"], names), _renamed(found["target"], names))
+        names = {}
+        theirs = (_renamed(truth["source"], names), _renamed(truth["target"], names))
+        return ours == theirs
+    return all(found.get(k) == v for k, v in truth.items() if k != "game")
+
+
+@pytest.mark.parametrize("picture", CAPTURES, ids=lambda p: p.name)
+def test_real_capture_is_read_as_its_game(picture: Path) -> None:
+    truth = _truth(picture)
+    image = decode_image(picture.read_bytes())
+    if truth["game"] is None:
+        with pytest.raises(UnrecognizedError):
+            recognize(image)
+        return
+    found = recognize(image)
+    assert found.game == truth["game"]
+    assert found.puzzle is not None
+    assert _same_puzzle(found.game, found.puzzle.to_json(), truth)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("seed", [0, 1])
+def test_pictures_without_a_puzzle_are_refused(kind: str, seed: int) -> None:
+    image = render(kind, np.random.default_rng(seed))
+    with pytest.raises(UnrecognizedError):
+        recognize(image)
