@@ -465,75 +465,103 @@ def move_permutations(rows: int, cols: int) -> tuple[tuple[Move, tuple[int, ...]
 
 @dataclass(frozen=True)
 class _Shift:
-    """One move on packed boards: each cell is a ``bits``-wide field of an integer."""
+    """One move on packed boards, as masked shifts between their 64-bit words."""
 
     move: Move
-    keep: int
-    parts: tuple[tuple[int, int], ...]  # (bit distance, >0 shift right, <0 left; mask)
-
-    def __call__(self, states: np.ndarray) -> np.ndarray:
-        out = states & self.keep
-        for distance, mask in self.parts:
-            out |= (states >> distance if distance > 0 else states << -distance) & mask
-        return out
+    keep: tuple[int, ...]  # per word, the fields the move leaves in place
+    parts: tuple[tuple[int, int, int, int], ...]  # (to word, from word, right shift, mask)
 
 
 @dataclass(frozen=True)
 class _Space:
-    """Packed boards of one shape and colour count, and the moves on them."""
+    """Packed boards of one shape and colour count, and the moves on them.
+
+    Cell ``i`` is a ``bits``-wide field of word ``i // per_word``. Boards are handled as
+    1-D arrays of keys: the word itself when one word holds a board, else the words viewed
+    as one opaque byte string (sortable, comparable, and viewed back as words at no cost).
+    """
 
     bits: int
-    cells: int
+    words: int
     shifts: tuple[_Shift, ...]
     inverse: tuple[int, ...]  # index of the move undoing each move
 
     @property
-    def dtype(self) -> type:
-        """``np.uint64`` when a board fits in 64 bits, else Python ints in object arrays."""
-        return np.uint64 if self.bits * self.cells <= 64 else object
+    def per_word(self) -> int:
+        """Cells in one 64-bit word."""
+        return 64 // self.bits
 
     @property
     def max_states(self) -> int:
-        """Most boards one search may hold (memory: 8 bytes each, or a Python int)."""
-        return 40_000_000 if self.dtype is np.uint64 else 1_500_000
+        """Most boards one search may generate (about 320 MB of words)."""
+        return 40_000_000 // self.words
 
     @property
     def seconds_per_board(self) -> float:
         """A first guess at the search's cost per generated board, before it measures one."""
-        return 5e-8 if self.dtype is np.uint64 else 3e-6
+        return 5e-8 if self.words == 1 else 4e-7
 
-    def pack(self, grid: Grid) -> int:
-        """The board as one integer, cell ``i`` in bits ``[bits*i, bits*(i+1))``."""
-        return sum((value - 1) << (self.bits * i) for i, value in enumerate(_cells(grid)))
+    def keys(self, words: np.ndarray) -> np.ndarray:
+        """Keys of boards given as an ``(n, words)`` array of ``uint64``."""
+        if self.words == 1:
+            return np.ascontiguousarray(words[:, 0])
+        return np.ascontiguousarray(words).view(np.dtype((np.void, 8 * self.words))).ravel()
 
-    def array(self, states: Iterable[int]) -> np.ndarray:
-        """A 1-D array of packed boards."""
-        return np.array(list(states), dtype=self.dtype)
+    def unpack(self, keys: np.ndarray) -> np.ndarray:
+        """The ``(n, words)`` array of ``uint64`` behind keys."""
+        if self.words == 1:
+            return keys[:, None]
+        return np.ascontiguousarray(keys).view(np.uint64).reshape(-1, self.words)
+
+    def pack(self, grid: Grid) -> np.ndarray:
+        """The key of one board, as an array of one key."""
+        words = [0] * self.words
+        for i, value in enumerate(_cells(grid)):
+            words[i // self.per_word] |= (value - 1) << (self.bits * (i % self.per_word))
+        return self.keys(np.array([words], dtype=np.uint64))
+
+    def step(self, keys: np.ndarray, move: int) -> np.ndarray:
+        """The boards after move number ``move``."""
+        words, shift = self.unpack(keys), self.shifts[move]
+        out = words & np.array(shift.keep, dtype=np.uint64)
+        for to, source, distance, mask in shift.parts:
+            column = words[:, source]
+            moved = column >> distance if distance > 0 else column << -distance
+            out[:, to] = out[:, to] | (moved & mask)
+        return self.keys(out)
 
 
 @functools.lru_cache(maxsize=64)
 def _space(rows: int, cols: int, classes: int) -> _Space:
     bits = max(1, (classes - 1).bit_length())
+    per_word = 64 // bits
+    words = -(-rows * cols // per_word)
     field = (1 << bits) - 1
     moves = move_permutations(rows, cols)
     shifts = []
     for move, perm in moves:
-        masks: dict[int, int] = {}
+        masks: dict[tuple[int, int, int], int] = {}
         for i, j in enumerate(perm):
-            masks[bits * (j - i)] = masks.get(bits * (j - i), 0) | field << (bits * i)
-        keep = masks.pop(0, 0)
-        shifts.append(_Shift(move, keep, tuple(sorted(masks.items()))))
+            to, at = divmod(i, per_word)
+            source, origin = divmod(j, per_word)
+            key = (to, source, bits * (origin - at))
+            masks[key] = masks.get(key, 0) | field << (bits * at)
+        keep = [0] * words
+        for word in range(words):
+            keep[word] = masks.pop((word, word, 0), 0)
+        parts = tuple((*key, mask) for key, mask in sorted(masks.items()))
+        shifts.append(_Shift(move, tuple(keep), parts))
     index = {move: i for i, (move, _) in enumerate(moves)}
     inverse = tuple(
         index.get((INVERSE[d], i), index[(d, i)]) for (d, i), _ in moves
     )  # a self-inverse move on a side of 2 is kept under one name only
-    return _Space(bits, rows * cols, tuple(shifts), inverse)
+    return _Space(bits, words, tuple(shifts), inverse)
 
 
 def _sorted_unique(states: np.ndarray) -> np.ndarray:
     states = np.sort(states)
     keep = np.ones(len(states), dtype=bool)
-    np.not_equal(states[1:], states[:-1], out=keep[1:])
+    keep[1:] = states[1:] != states[:-1]
     return states[keep]
 
 
@@ -557,7 +585,7 @@ class _SearchResult:
     backward: tuple[np.ndarray, ...]  # boards at distance 0, 1, ... from the target
 
 
-def _search(space: _Space, start: int, goal: int, deadline: float) -> _SearchResult:
+def _search(space: _Space, start: np.ndarray, goal: np.ndarray, deadline: float) -> _SearchResult:
     """Bidirectional breadth-first search, one whole layer of the smaller side at a time.
 
     Each side keeps every layer as a sorted array of packed boards. A new layer is the set of
@@ -566,7 +594,7 @@ def _search(space: _Space, start: int, goal: int, deadline: float) -> _SearchRes
     layer finds a shortest path: when forward layer ``f+1`` first meets backward layer ``b``,
     no path of length ``f + b`` or less exists, by induction.
     """
-    forward, backward = [space.array([start])], [space.array([goal])]
+    forward, backward = [start], [goal]
     states, seconds_per_board = 2, space.seconds_per_board
     while True:
         grow_forward = len(forward[-1]) <= len(backward[-1])
@@ -577,7 +605,8 @@ def _search(space: _Space, start: int, goal: int, deadline: float) -> _SearchRes
         began = time.monotonic()
         if began + boards * seconds_per_board > deadline or states + boards > space.max_states:
             return _SearchResult(None, False, bound, states, tuple(forward), tuple(backward))
-        fresh = _sorted_unique(np.concatenate([shift(front) for shift in space.shifts]))
+        moved = [space.step(front, move) for move in range(len(space.shifts))]
+        fresh = _sorted_unique(np.concatenate(moved))
         for seen in layers[-2:]:
             fresh = fresh[~_member(fresh, seen)]
         if not len(fresh):
@@ -588,25 +617,27 @@ def _search(space: _Space, start: int, goal: int, deadline: float) -> _SearchRes
             seconds_per_board = (time.monotonic() - began) / boards
         meeting = fresh[_member(fresh, other[-1])]
         if len(meeting):
-            path = _trace(space, meeting[0], forward, backward)
+            path = _trace(space, meeting[:1], forward, backward)
             return _SearchResult(path, False, len(path), states, tuple(forward), tuple(backward))
 
 
 def _trace(
-    space: _Space, meeting: int, forward: Sequence[np.ndarray], backward: Sequence[np.ndarray]
+    space: _Space,
+    meeting: np.ndarray,
+    forward: Sequence[np.ndarray],
+    backward: Sequence[np.ndarray],
 ) -> tuple[int, ...]:
     """The move indices from the source through ``meeting`` (in both last layers) to the target."""
     head = _descend(space, meeting, forward)
     return (*(space.inverse[i] for i in reversed(head)), *_descend(space, meeting, backward))
 
 
-def _descend(space: _Space, state: int, layers: Sequence[np.ndarray]) -> list[int]:
-    """Move indices leading from ``state``, in ``layers[-1]``, down to ``layers[0]``."""
-    board = space.array([state])
+def _descend(space: _Space, board: np.ndarray, layers: Sequence[np.ndarray]) -> list[int]:
+    """Move indices leading from the one ``board``, in ``layers[-1]``, down to ``layers[0]``."""
     moves = []
     for layer in reversed(layers[:-1]):
-        for i, shift in enumerate(space.shifts):
-            after = shift(board)
+        for i in range(len(space.shifts)):
+            after = space.step(board, i)
             if _member(after, layer)[0]:
                 moves.append(i)
                 board = after
@@ -779,7 +810,7 @@ def _shorten(moves: list[Move], space: _Space, search: _SearchResult, puzzle: Pu
     boards = [puzzle.source]
     for move in moves:
         boards.append(apply_move(boards[-1], move))
-    packed = space.array(space.pack(board) for board in boards)
+    packed = np.concatenate([space.pack(board) for board in boards])
     order = np.argsort(packed)
 
     def depths(layers: Sequence[np.ndarray]) -> np.ndarray:
@@ -796,8 +827,8 @@ def _shorten(moves: list[Move], space: _Space, search: _SearchResult, puzzle: Pu
     last = int(
         np.argmax(np.where((behind >= 0) & (steps >= first), steps[-1] - steps - behind, -1))
     )
-    head = _descend(space, int(packed[first]), search.forward[: ahead[first] + 1])
-    tail = _descend(space, int(packed[last]), search.backward[: behind[last] + 1])
+    head = _descend(space, packed[first : first + 1], search.forward[: ahead[first] + 1])
+    tail = _descend(space, packed[last : last + 1], search.backward[: behind[last] + 1])
     return [
         *(names[space.inverse[i]] for i in reversed(head)),
         *moves[first:last],
