@@ -1,0 +1,867 @@
+"""CheckiO Snake: read the field from a drawn board or a text map, and draw the route.
+
+Two looks give the same ten strings:
+
+Drawn board
+    The board is found as a lattice of flat cell interiors (gridded, checkered or tiled
+    boards) or as one flat square (plain boards). Each cell's foreground is taken against its
+    parity class's background colour, occupied cells are grouped by dominant colour, and the
+    snake is the group whose cells form a connected chain (its head may be a separate shade).
+    The body order follows the drawn body from the head: which neighbouring cells the body
+    links across their shared border, the numbers written on segments, and the head's cues
+    (a wider arrowhead, eyes, another shade).
+Text map
+    Text lines are cut from the picture; the monospaced character pitch comes from the
+    many ``.`` dots; a field row is a quote, ten cells of dots or glyphs, and a quote. Glyphs
+    (``T``, ``C``, digits) are matched against templates drawn at import time with Pillow's
+    built-in font, so no font file is needed.
+
+Every reading is checked with the rules (``solvers.snake.Puzzle``) and refused with doubts
+when the body order is ambiguous, the field is not 10 by 10, or any cell is in doubt.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image, ImageDraw, ImageFont
+from scipy import ndimage
+
+from recognizer.image import RGBImage
+from recognizer.lattice import Cell, Lattice
+from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
+from recognizer.recognition import Recognition
+from solvers.errors import SolveShotError
+from solvers.snake import Puzzle, Solution
+
+log = logging.getLogger(__name__)
+
+GAME = "snake"
+SIZE = 10
+FloatImage = NDArray[np.float32]
+Mask = NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class Params:
+    """Tuning of the recognizer, in units of the working picture or of a cell."""
+
+    work_side: int = 1000  # the picture is reduced to this long side first
+    flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
+    min_cells: int = 30  # flat squares needed to trust a cell lattice
+    inset: float = 0.14  # fraction of a cell cut off each side when reading its contents
+    ink: float = 35.0  # colour distance from the background that counts as foreground
+    weak: float = 18.0  # colour distance from the background of faint marks
+    near: float = 55.0  # colour distance within which a pixel is of the body's colour
+    occupied: float = 0.05  # foreground fraction of an occupied cell
+    faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
+    same_color: float = 45.0  # colour distance within one group of pieces
+    link: float = 0.5  # fraction of body colour across a border that links two cells
+    detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
+    head_ratio: float = 1.3  # coverage ratio that tells the head end from the tail end
+    off_centre: float = 0.22  # largest offset of a piece's centroid from its cell's centre
+    glyph_score: float = 0.55  # lowest template correlation of a readable glyph
+    glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
+    confidence: float = 0.9
+
+
+PARAMS = Params()
+
+
+# ------------------------------------------------------------------------ small tools
+
+
+def _reduce(image: RGBImage, side: int) -> tuple[FloatImage, float]:
+    """The picture as float32 RGB with its long side at most ``side``, and the scale used."""
+    h, w = image.shape[:2]
+    scale = min(1.0, side / max(h, w))
+    if scale < 1.0:
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return image.astype(np.float32), scale
+
+
+def _distance(pixels: FloatImage, color: NDArray[np.float32]) -> FloatImage:
+    """Euclidean RGB distance of each pixel to ``color``."""
+    return np.sqrt(((pixels - color) ** 2).sum(axis=-1))
+
+
+def _dominant(pixels: FloatImage) -> NDArray[np.float32]:
+    """The mean of the most populated coarse colour bin of an ``(N, 3)`` pixel list."""
+    bins = (pixels // 24).astype(np.int32)
+    keys = bins[:, 0] * 4096 + bins[:, 1] * 64 + bins[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    best = values[np.argmax(counts)]
+    return np.asarray(pixels[keys == best].mean(axis=0), dtype=np.float32)
+
+
+def _neighbours(cell: Cell) -> Iterator[Cell]:
+    r, c = cell
+    yield from ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+
+
+def _connected(cells: Sequence[Cell]) -> bool:
+    """True when ``cells`` form one 4-connected set."""
+    todo, seen = [cells[0]], {cells[0]}
+    members = set(cells)
+    while todo:
+        for n in _neighbours(todo.pop()):
+            if n in members and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(members)
+
+
+def snake_orders(cells: Sequence[Cell], links: set[frozenset[Cell]] | None) -> list[list[Cell]]:
+    """Every ordering of ``cells`` as a chain of neighbours, in both directions.
+
+    With ``links`` (the neighbour pairs the drawing joins), a chain must use exactly those
+    pairs; without, any neighbour pairs. Iterative depth-first search over at most 10 cells.
+    """
+    members = set(cells)
+    orders: list[list[Cell]] = []
+    for start in cells:
+        stack: list[list[Cell]] = [[start]]
+        while stack:
+            chain = stack.pop()
+            if len(chain) == len(members):
+                pairs = {frozenset(p) for p in zip(chain, chain[1:])}
+                if links is None or pairs == links:
+                    orders.append(chain)
+                continue
+            for n in _neighbours(chain[-1]):
+                if n in members and n not in chain:
+                    stack.append([*chain, n])
+    return orders
+
+
+# --------------------------------------------------------------------------- glyphs
+
+GLYPHS = "TC0123456789"
+_GLYPH_SIDE = 20
+
+
+def _normalise_glyph(ink: FloatImage) -> FloatImage | None:
+    """A glyph's ink (0..1) cropped, scaled to a fixed height and centred; None if empty."""
+    if ink.size == 0 or float(ink.max()) <= 0:
+        return None
+    ink = ink / float(ink.max())
+    ys, xs = np.nonzero(ink > 0.35)
+    if len(ys) < 3:
+        return None
+    crop = ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    h, w = crop.shape
+    f = _GLYPH_SIDE / max(h, w)
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    scaled = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+    canvas = np.zeros((_GLYPH_SIDE + 4, _GLYPH_SIDE + 4), np.float32)
+    y0, x0 = (canvas.shape[0] - size[1]) // 2, (canvas.shape[1] - size[0]) // 2
+    canvas[y0 : y0 + size[1], x0 : x0 + size[0]] = scaled
+    blurred = cv2.GaussianBlur(canvas, (0, 0), 0.9)
+    centred = blurred - blurred.mean()
+    norm = float(np.linalg.norm(centred))
+    return centred / norm if norm > 0 else None
+
+
+@lru_cache(maxsize=1)
+def _templates() -> tuple[tuple[str, FloatImage], ...]:
+    """Templates of ``T``, ``C`` and the digits from Pillow's built-in font, with variants.
+
+    Variants cover common monospaced shapes: bold strokes, a dotted or slashed zero and a
+    one with a foot.
+    """
+    font = ImageFont.load_default(size=48)
+    variants = {("0", "dot"), ("0", "slash"), ("1", "foot")}
+    out: list[tuple[str, FloatImage]] = []
+    for ch in GLYPHS:
+        for stroke in (0, 2):
+            for extra in ("", "dot", "slash", "foot"):
+                if extra and (ch, extra) not in variants:
+                    continue
+                img = Image.new("L", (80, 80), 0)
+                draw = ImageDraw.Draw(img)
+                draw.text((40, 40), ch, font=font, fill=255, anchor="mm", stroke_width=stroke, stroke_fill=255)
+                box = img.getbbox() or (0, 0, 80, 80)
+                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                w = 4 + stroke
+                if extra == "dot":
+                    draw.ellipse((cx - w, cy - w, cx + w, cy + w), fill=255)
+                elif extra == "slash":
+                    draw.line([(box[2] - 4, box[1] + 6), (box[0] + 4, box[3] - 6)], fill=255, width=w)
+                elif extra == "foot":
+                    draw.line([(box[0] - 2, box[3] - 2), (box[2] + 6, box[3] - 2)], fill=255, width=w)
+                ink = np.asarray(img, np.float32) / 255.0
+                for squeeze in (0.75, 1.0):
+                    size = (max(1, round(80 * squeeze)), 80)
+                    glyph = _normalise_glyph(cv2.resize(ink, size, interpolation=cv2.INTER_AREA))
+                    if glyph is not None:
+                        out.append((ch, glyph))
+    return tuple(out)
+
+
+def _holes(ink: FloatImage) -> list[tuple[float, float]]:
+    """Centres ``(y, x)`` (as fractions of the glyph's box) of the holes in a glyph's ink."""
+    ys, xs = np.nonzero(ink > 0.35 * float(ink.max()))
+    crop = ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    h, w = crop.shape
+    f = max(1.0, 32 / h)
+    crop = cv2.resize(crop, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
+    paper = np.pad(crop < 0.5 * float(crop.max()), 1, constant_values=True).astype(np.uint8)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    outside = labels[0, 0]
+    limit = 0.015 * crop.size
+    return [
+        (float(centroids[i][1] - 1) / crop.shape[0], float(centroids[i][0] - 1) / crop.shape[1])
+        for i in range(1, n)
+        if i != outside and stats[i, 4] >= limit
+    ]
+
+
+def _topology_fits(ch: str, holes: list[tuple[float, float]]) -> bool:
+    """Whether a glyph with these holes can be ``ch`` in common fonts."""
+    n = len(holes)
+    if ch == "0":
+        return n >= 1 and all(0.2 < y < 0.8 for y, _ in holes)
+    if ch == "6":
+        return n == 1 and holes[0][0] > 0.5
+    if ch == "9":
+        return n == 1 and holes[0][0] < 0.5
+    if ch == "8":
+        return n == 2 and abs(holes[0][1] - holes[1][1]) < 0.2
+    if ch == "4":
+        return n <= 1
+    return n == 0
+
+
+def classify_glyph(ink: FloatImage) -> dict[str, float]:
+    """Correlation of a glyph's ink with each character of :data:`GLYPHS` (best variant),
+    lowered for characters whose holes (as in 0, 6, 8, 9) the glyph does not have."""
+    glyph = _normalise_glyph(ink)
+    scores = dict.fromkeys(GLYPHS, -1.0)
+    if glyph is None:
+        return scores
+    for ch, template in _templates():
+        scores[ch] = max(scores[ch], float((glyph * template).sum()))
+    holes = _holes(ink)
+    return {ch: s if _topology_fits(ch, holes) else s - 0.2 for ch, s in scores.items()}
+
+
+def _readings(scores: dict[str, float], p: Params) -> set[str]:
+    """The characters a glyph may be: the best and those within the margin of it."""
+    best = max(scores.values())
+    if best < p.glyph_score:
+        return set()
+    return {ch for ch, s in scores.items() if s >= best - p.glyph_margin}
+
+
+# ------------------------------------------------------------------------ the board
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """An axis-aligned 10 x 10 lattice in working-picture pixels."""
+
+    left: float
+    top: float
+    pitch_x: float
+    pitch_y: float
+
+    def box(self, cell: Cell, inset: float) -> tuple[int, int, int, int]:
+        """Pixel rows and columns ``(y0, y1, x0, x1)`` of a cell shrunk by ``inset``."""
+        r, c = cell
+        x0 = self.left + (c + inset) * self.pitch_x
+        y0 = self.top + (r + inset) * self.pitch_y
+        x1 = self.left + (c + 1 - inset) * self.pitch_x
+        y1 = self.top + (r + 1 - inset) * self.pitch_y
+        return round(y0), round(y1), round(x0), round(x1)
+
+
+def _gradient(img: FloatImage) -> FloatImage:
+    """Largest per-channel Sobel gradient magnitude (about one unit per grey level step)."""
+    gx = np.abs(cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)).max(axis=-1)
+    gy = np.abs(cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)).max(axis=-1)
+    return np.maximum(gx, gy) / 4.0
+
+
+def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float, int, int] | None:
+    """Fit ``centre = a + pitch * k``: returns ``(a, pitch, kmin, kmax)`` or None if ragged."""
+    k = np.round((centres - centres.min()) / pitch)
+    for _ in range(2):
+        fit = np.polyfit(k, centres, 1) if np.ptp(k) > 0 else np.array([pitch, centres.mean()])
+        pitch = float(fit[0])
+        k = np.round((centres - fit[1]) / pitch)
+    residual = np.abs(centres - (fit[1] + pitch * k))
+    if np.median(residual) > 0.08 * pitch or pitch <= 0:
+        return None
+    good = residual < 0.2 * pitch
+    return float(fit[1]), pitch, int(k[good].min()), int(k[good].max())
+
+
+def _cell_lattices(flat: Mask, p: Params) -> Iterator[_Grid | str]:
+    """Lattices of flat square cell interiors; a string names a lattice of the wrong size."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
+    x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
+    side = max(flat.shape) / 8
+    ok = (w >= 6) & (h >= 6) & (w <= side) & (h <= side)
+    ok &= (w / np.maximum(h, 1) > 0.7) & (w / np.maximum(h, 1) < 1.4) & (area > 0.45 * w * h)
+    idx = np.nonzero(ok)[0]
+    if len(idx) < p.min_cells:
+        return
+    ws, hs = w[idx], h[idx]
+    similar = (np.abs(ws[:, None] - ws[None, :]) < 0.15 * ws[:, None]) & (
+        np.abs(hs[:, None] - hs[None, :]) < 0.15 * hs[:, None]
+    )
+    members = idx[similar[np.argmax(similar.sum(axis=1))]]
+    if len(members) < p.min_cells:
+        return
+    cx = x[members] + w[members] / 2
+    cy = y[members] + h[members] / 2
+    pitches = []
+    for centres, across, size in ((cx, cy, w[members]), (cy, cx, h[members])):
+        gaps = np.abs(centres[:, None] - centres[None, :])
+        same_line = np.abs(across[:, None] - across[None, :]) < 0.3 * size[:, None]
+        gaps = np.where(same_line & (gaps > 0.6 * size[:, None]), gaps, np.inf).min(axis=1)
+        gaps = gaps[np.isfinite(gaps)]
+        if len(gaps) < p.min_cells // 2:
+            return
+        pitches.append(float(np.median(gaps)))
+    fx, fy = _fit_axis(cx, pitches[0]), _fit_axis(cy, pitches[1])
+    if fx is None or fy is None:
+        return
+    cols, rows = fx[3] - fx[2] + 1, fy[3] - fy[2] + 1
+    if (rows, cols) != (SIZE, SIZE):
+        yield f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}"
+        return
+    yield _Grid(
+        fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1]
+    )
+
+
+def _plain_boards(flat: Mask) -> Iterator[_Grid]:
+    """Large flat squares (plain boards), largest first, divided into 10 x 10 cells."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
+    order = np.argsort(-stats[1:, 4])[:4] + 1
+    for i in order:
+        x, y, w, h, area = (float(v) for v in stats[i])
+        if min(w, h) < 0.2 * min(flat.shape) or not 0.8 < w / h < 1.25 or area < 0.55 * w * h:
+            continue
+        yield _Grid(x, y, w / SIZE, h / SIZE)
+
+
+@dataclass
+class _Cells:
+    """What the board reader measured in each cell."""
+
+    background: dict[Cell, NDArray[np.float32]]
+    fraction: dict[Cell, float]
+    color: dict[Cell, NDArray[np.float32]]
+    centroid: dict[Cell, tuple[float, float]]
+    weak: dict[Cell, float]
+
+
+def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells | str:
+    """Background, foreground fraction, dominant colour and centroid of every cell."""
+    cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
+    windows = {}
+    for cell in cells:
+        y0, y1, x0, x1 = grid.box(cell, p.inset)
+        if y0 < 0 or x0 < 0 or y1 > img.shape[0] or x1 > img.shape[1] or y1 - y0 < 3:
+            return "the board runs off the picture"
+        windows[cell] = img[y0:y1, x0:x1]
+    medians = {cell: np.median(win.reshape(-1, 3), axis=0) for cell, win in windows.items()}
+    parity = [
+        np.median(np.array([m for (r, c), m in medians.items() if (r + c) % 2 == k]), axis=0)
+        for k in (0, 1)
+    ]
+    out = _Cells({}, {}, {}, {}, {})
+    for cell, win in windows.items():
+        bg = parity[(cell[0] + cell[1]) % 2].astype(np.float32)
+        dist = _distance(win, bg)
+        fg = dist > p.ink
+        out.background[cell] = bg
+        out.fraction[cell] = float(fg.mean())
+        out.weak[cell] = float((dist > p.weak).mean())
+        if fg.sum() >= 3:
+            out.color[cell] = _dominant(win[fg])
+            ys, xs = np.nonzero(fg)
+            h, w = fg.shape
+            out.centroid[cell] = (float(ys.mean()) / h - 0.5, float(xs.mean()) / w - 0.5)
+    return out
+
+
+def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[Cell]]:
+    """Occupied cells grouped by dominant colour (greedy, largest groups first)."""
+    groups: list[tuple[NDArray[np.float32], list[Cell]]] = []
+    for cell in cells:
+        color = measured.color[cell]
+        for centre, members in groups:
+            if float(np.linalg.norm(centre - color)) < p.same_color:
+                members.append(cell)
+                break
+        else:
+            groups.append((color, [cell]))
+    return sorted((members for _, members in groups), key=len, reverse=True)
+
+
+def _chromaticity(color: NDArray[np.float32]) -> NDArray[np.float32]:
+    return np.asarray(color / max(float(color.sum()), 1.0), dtype=np.float32)
+
+
+def _redness(color: NDArray[np.float32]) -> float:
+    return float(color[0] - max(color[1], color[2]))
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A board or text reading before the rules check."""
+
+    field: tuple[str, ...] | None
+    doubts: tuple[str, ...]
+    lattice: Lattice | None = None
+
+
+def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
+    """Read one candidate board lattice."""
+    measured = _measure(img, grid, p)
+    if isinstance(measured, str):
+        return _Reading(None, (measured,))
+    occupied = sorted(c for c, f in measured.fraction.items() if f >= p.occupied)
+    faint = [
+        c
+        for c, f in measured.fraction.items()
+        if f < p.occupied and max(f, measured.weak[c]) > p.faint
+    ]
+    if faint:
+        return _Reading(None, (f"faint marks in {len(faint)} cells",))
+    if not 3 <= len(occupied) <= 60:
+        return _Reading(None, (f"{len(occupied)} occupied cells",))
+    groups = _group_colors(occupied, measured, p)
+    chains = [g for g in groups if len(g) >= 2 and len(g) <= SIZE and _connected(g)]
+    if len(chains) != 1:
+        return _Reading(None, (f"{len(chains)} candidate snakes",))
+    body = chains[0]
+    body_color = np.median(np.array([measured.color[c] for c in body]), axis=0)
+    others = [g for g in groups if g is not body]
+    heads = [
+        g
+        for g in others
+        if len(g) == 1
+        and any(n in body for n in _neighbours(g[0]))
+        and float(np.linalg.norm(_chromaticity(measured.color[g[0]]) - _chromaticity(body_color)))
+        < 0.06
+    ]
+    if len(heads) > 1:
+        return _Reading(None, ("more than one cell looks like the snake's head",))
+    head = heads[0][0] if heads else None
+    snake_cells = [*body, head] if head else body
+    others = [g for g in others if not (heads and g is heads[0])]
+    singles = [g[0] for g in others if len(g) == 1]
+    if not singles:
+        return _Reading(None, ("no cherry",))
+    singles.sort(key=lambda c: _redness(measured.color[c]), reverse=True)
+    cherry = singles[0]
+    if len(singles) > 1 and _redness(measured.color[singles[1]]) > _redness(
+        measured.color[cherry]
+    ) - 20:
+        return _Reading(None, ("cannot tell the cherry from a tree",))
+    for cell in occupied:
+        dy, dx = measured.centroid[cell]
+        if cell not in snake_cells and max(abs(dy), abs(dx)) > p.off_centre:
+            return _Reading(None, ("pieces do not sit in a 10 x 10 grid",))
+    order = _order_board(img, grid, measured, snake_cells, head, body_color, p)
+    if isinstance(order, str):
+        return _Reading(None, (order,))
+    rows = [["."] * SIZE for _ in range(SIZE)]
+    for cell in occupied:
+        rows[cell[0]][cell[1]] = "T"
+    rows[cherry[0]][cherry[1]] = "C"
+    for i, (r, c) in enumerate(order):
+        rows[r][c] = str(i)
+    return _Reading(tuple("".join(r) for r in rows), ())
+
+
+def _link(img: FloatImage, grid: _Grid, a: Cell, b: Cell, color: NDArray[np.float32], p: Params) -> bool:
+    """Whether the body's colour crosses the middle of the border between cells ``a``, ``b``."""
+    (ra, ca), (rb, cb) = a, b
+    my = grid.top + ((ra + rb) / 2 + 0.5) * grid.pitch_y
+    mx = grid.left + ((ca + cb) / 2 + 0.5) * grid.pitch_x
+    across, along = 0.07, 0.1
+    hx = (across if ra == rb else along) * grid.pitch_x
+    hy = (along if ra == rb else across) * grid.pitch_y
+    win = img[round(my - hy) : round(my + hy) + 1, round(mx - hx) : round(mx + hx) + 1]
+    return bool((_distance(win, color) < p.near).mean() >= p.link)
+
+
+def _order_board(
+    img: FloatImage,
+    grid: _Grid,
+    measured: _Cells,
+    cells: list[Cell],
+    head: Cell | None,
+    color: NDArray[np.float32],
+    p: Params,
+) -> list[Cell] | str:
+    """The snake's cells head first, or why they cannot be ordered."""
+    pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
+    links = {pair for pair in pairs if _link(img, grid, *sorted(pair), color, p)}
+    orders = snake_orders(cells, links or None)
+    if head is not None:
+        orders = [o for o in orders if o[0] == head]
+    if not orders:
+        return "the body is not a chain"
+    details = {c: _detail(img, grid, c, color, p) for c in cells}
+    if all(d is not None for d in details.values()):
+        readings = {c: _readings(classify_glyph(d), p) for c, d in details.items() if d is not None}
+        orders = [o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o))]
+        if not orders:
+            return "the numbers on the body disagree with its shape"
+    elif head is None:
+        orders = [o for o in orders if _looks_like_head(o, details, img, grid, color, p)]
+    if len(orders) != 1:
+        return "the body order is ambiguous"
+    return orders[0]
+
+
+def _detail(img: FloatImage, grid: _Grid, cell: Cell, color: NDArray[np.float32], p: Params) -> FloatImage | None:
+    """Ink enclosed by the body's colour in a cell (eyes, a number), or None if there is little."""
+    y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
+    dist = _distance(img[y0:y1, x0:x1], color)
+    body = dist < p.near
+    enclosed = ndimage.binary_fill_holes(body) & ~body
+    if enclosed.mean() < p.detail:
+        return None
+    return np.asarray(np.where(enclosed, np.clip(dist / (2 * p.near), 0.0, 1.0), 0.0), dtype=np.float32)
+
+
+def _looks_like_head(
+    order: list[Cell],
+    details: dict[Cell, FloatImage | None],
+    img: FloatImage,
+    grid: _Grid,
+    color: NDArray[np.float32],
+    p: Params,
+) -> bool:
+    """Whether the first rather than the last cell of ``order`` is the head."""
+    first, last = order[0], order[-1]
+    if (details[first] is None) != (details[last] is None):
+        return details[first] is not None
+
+    def coverage(cell: Cell) -> float:
+        y0, y1, x0, x1 = grid.box(cell, 0.04)
+        return float((_distance(img[y0:y1, x0:x1], color) < p.near).mean())
+
+    # A wider head tells the head only on a thin body (a line); on full segments a head
+    # with eyes covers less than the tail, so coverage says nothing there.
+    thin = float(np.median([coverage(c) for c in order])) < 0.5
+    return thin and coverage(first) > p.head_ratio * coverage(last)
+
+
+def _board_readings(img: FloatImage, p: Params) -> Iterator[_Reading]:
+    """Readings of every candidate board in the working picture."""
+    grad = _gradient(cv2.GaussianBlur(img, (0, 0), 0.7))
+    for threshold in p.flat_thresholds:
+        flat = grad < threshold
+        for grid in [*_cell_lattices(flat, p), *_plain_boards(flat)]:
+            if isinstance(grid, str):
+                yield _Reading(None, (grid,))
+                continue
+            reading = _read_board(img, grid, p)
+            lattice = Lattice.axis_aligned(SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y)
+            yield _Reading(reading.field, reading.doubts, lattice)
+            if reading.field is not None:
+                return
+
+
+# ------------------------------------------------------------------------- text maps
+
+
+def _ink_map(img: FloatImage) -> FloatImage:
+    """0..1 ink strength: distance from the most common colour, scaled by the text's."""
+    flat = img.reshape(-1, 3)
+    sample = flat[:: max(1, len(flat) // 20000)]
+    bg = _dominant(sample)
+    dist = _distance(img, bg)
+    top = float(np.percentile(dist, 99.5))
+    if top < 60:
+        return np.zeros(dist.shape, np.float32)
+    return np.asarray(np.clip(dist / (0.6 * top), 0, 1), dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class _Blob:
+    """A connected piece of ink: its bounding box."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def size(self) -> int:
+        return max(self.x1 - self.x0, self.y1 - self.y0)
+
+
+def _blobs(mask: Mask) -> list[_Blob]:
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    return [_Blob(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[1:]]
+
+
+def _dots(blobs: list[_Blob]) -> tuple[list[_Blob], float]:
+    """The ``.`` dots (the most common small round blobs) and their typical size."""
+    round_ = [
+        b
+        for b in blobs
+        if 2 <= b.size <= 40 and abs((b.x1 - b.x0) - (b.y1 - b.y0)) <= max(1, 0.35 * b.size)
+    ]
+    if len(round_) < 30:
+        return [], 0.0
+    counts = np.bincount([b.size for b in round_])
+    mode = int(np.argmax(counts))
+    dots = [b for b in round_ if abs(b.size - mode) <= max(1, 0.35 * mode)]
+    return dots, float(np.median([b.size for b in dots]))
+
+
+def _baselines(dots: list[_Blob], size: float) -> list[tuple[float, list[_Blob]]]:
+    """Text lines holding dots: the baseline (median dot bottom) and the line's dots."""
+    lines: list[list[_Blob]] = []
+    for dot in sorted(dots, key=lambda b: b.y1):
+        if lines and dot.y1 - lines[-1][-1].y1 <= size:
+            lines[-1].append(dot)
+        else:
+            lines.append([dot])
+    return [(float(np.median([d.y1 for d in line])), line) for line in lines]
+
+
+TextCell = str | frozenset[str]
+#: A field row found in a text map: line index, ten cells, x of the first cell's centre,
+#: baseline y.
+_TextRow = tuple[int, list[TextCell], float, float]
+
+
+def _char_cell(blobs: list[_Blob], base: float, dot: float, ink: FloatImage, p: Params) -> TextCell:
+    """One character cell: ``.``, ``q`` (a quote), `` ``, ``,`` or a glyph's readings."""
+    if not blobs:
+        return " "
+    top, bottom = min(b.y0 for b in blobs), max(b.y1 for b in blobs)
+    left, right = min(b.x0 for b in blobs), max(b.x1 for b in blobs)
+    if bottom < base - 2 * dot:
+        return "q"
+    if bottom - top <= 1.7 * dot and right - left <= 1.7 * dot and abs(bottom - base) <= dot:
+        return "."
+    if bottom > base + 0.8 * dot or bottom - top < 3 * dot:
+        return ","
+    return frozenset(_readings(classify_glyph(ink[top:bottom, left:right]), p))
+
+
+def _split_blob(blob: _Blob, ink: FloatImage, phase: float, pitch: float) -> list[_Blob]:
+    """A blob cut at character cell borders when it spans several cells (touching glyphs)."""
+    if blob.x1 - blob.x0 <= 1.2 * pitch:
+        return [blob]
+    pieces = []
+    k = np.floor((blob.x0 - phase) / pitch + 0.5)
+    while phase + (k - 0.5) * pitch < blob.x1:
+        x0 = max(blob.x0, round(phase + (k - 0.5) * pitch))
+        x1 = min(blob.x1, round(phase + (k + 0.5) * pitch))
+        rows = np.flatnonzero((ink[blob.y0 : blob.y1, x0:x1] > 0.5).any(axis=1))
+        if x1 > x0 and len(rows):
+            pieces.append(_Blob(x0, blob.y0 + int(rows[0]), x1, blob.y0 + int(rows[-1]) + 1))
+        k += 1
+    return pieces
+
+
+def _text_rows(ink: FloatImage, p: Params) -> tuple[list[_TextRow], float, float] | str:
+    """Quoted rows of ten in the text, with the character pitch and the line pitch."""
+    blobs = _blobs(ink > 0.5)
+    dots, dot = _dots(blobs)
+    if not dots:
+        return "no text map"
+    lines = _baselines(dots, dot)
+    if len(lines) < SIZE:
+        return "no text map"
+    line_pitch = float(np.median(np.diff([base for base, _ in lines])))
+    gaps = np.concatenate([np.diff(sorted(d.cx for d in line)) for _, line in lines])
+    gaps = gaps[gaps > dot]
+    if len(gaps) == 0:
+        return "no text map"
+    low = float(np.percentile(gaps, 20))
+    pitch = float(np.median(gaps[(gaps > 0.75 * low) & (gaps < 1.3 * low)]))
+    rows = []
+    for index, (base, line_dots) in enumerate(lines):
+        xs = np.array([d.cx for d in line_dots])
+        phase = float(np.angle(np.exp(2j * np.pi * xs / pitch).mean()) / (2 * np.pi) * pitch)
+        mine = [
+            piece
+            for b in blobs
+            if base - 0.85 * line_pitch <= b.cy <= base + 0.15 * line_pitch
+            for piece in _split_blob(b, ink, phase, pitch)
+        ]
+        first = round((min(b.x0 for b in mine) - phase) / pitch)
+        last = round((max(b.x1 for b in mine) - phase) / pitch)
+        cells = [
+            _char_cell(
+                [b for b in mine if abs(b.cx - phase - k * pitch) < pitch / 2], base, dot, ink, p
+            )
+            for k in range(first, last + 1)
+        ]
+        starts = [
+            i
+            for i in range(len(cells) - SIZE - 1)
+            if cells[i] == "q"
+            and cells[i + SIZE + 1] == "q"
+            and all(c == "." or isinstance(c, frozenset) for c in cells[i + 1 : i + SIZE + 1])
+        ]
+        if len(starts) == 1:
+            left = phase + (first + starts[0] + 1) * pitch
+            rows.append((index, cells[starts[0] + 1 : starts[0] + SIZE + 1], left, base))
+    return rows, pitch, line_pitch
+
+
+def _text_reading(img: FloatImage, scale: float, p: Params) -> _Reading:
+    """The field from a text map, if the picture holds one."""
+    found = _text_rows(_ink_map(img), p)
+    if isinstance(found, str):
+        return _Reading(None, (found,))
+    rows, pitch, line_pitch = found
+    if not rows:
+        return _Reading(None, ("no text map",))
+    steps = np.diff([row[3] for row in rows]) if len(rows) > 1 else np.zeros(1)
+    if len(rows) != SIZE or np.any(np.abs(steps - line_pitch) > 0.25 * line_pitch):
+        return _Reading(None, (f"{len(rows)} quoted rows of ten in the text, not {SIZE}",))
+    lefts = np.array([row[2] for row in rows])
+    if np.ptp(lefts) > 0.3 * pitch:
+        return _Reading(None, ("the text rows are not aligned",))
+    grid = [["."] * SIZE for _ in range(SIZE)]
+    digits: dict[Cell, frozenset[str]] = {}
+    for r, (_, cells, _, _) in enumerate(rows):
+        for c, cell in enumerate(cells):
+            if isinstance(cell, str):
+                continue
+            if cell in (frozenset("T"), frozenset("C")):
+                grid[r][c] = next(iter(cell))
+            elif cell and cell <= frozenset("0123456789"):
+                digits[(r, c)] = cell
+            else:
+                return _Reading(None, (f"unreadable character in row {r} column {c}",))
+    if not 2 <= len(digits) <= SIZE:
+        return _Reading(None, (f"{len(digits)} snake digits",))
+    orders = [
+        o
+        for o in snake_orders(list(digits), None)
+        if all(str(i) in digits[cell] for i, cell in enumerate(o))
+    ]
+    if len(orders) != 1:
+        return _Reading(None, ("the snake's digits do not give one body order",))
+    for i, (r, c) in enumerate(orders[0]):
+        grid[r][c] = str(i)
+    left = float(np.median(lefts)) - pitch / 2
+    top = rows[0][3] - 0.8 * line_pitch
+    lattice = Lattice.axis_aligned(
+        SIZE, SIZE, left / scale, top / scale, pitch / scale, line_pitch / scale
+    )
+    return _Reading(tuple("".join(r) for r in grid), (), lattice)
+
+
+# ------------------------------------------------------------------------ entry points
+
+
+def _checked(reading: _Reading, look: str, p: Params) -> Recognition | None:
+    """A confident recognition when the reading obeys the rules, else None."""
+    if reading.field is None:
+        return None
+    try:
+        puzzle = Puzzle(field=reading.field)
+    except SolveShotError as exc:
+        log.debug("%s reading rejected: %s", look, exc)
+        return None
+    return Recognition(GAME, puzzle, p.confidence, reading.lattice, ())
+
+
+def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
+    """Read a CheckiO Snake field from a drawn board or a text map.
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 array
+        The picture.
+    params : Params
+        Tuning.
+
+    Returns
+    -------
+    Recognition
+        ``game="snake"``; the puzzle is a :class:`solvers.snake.Puzzle` and the geometry a
+        :class:`~recognizer.lattice.Lattice` over the field's cells (board cells or
+        character cells). Refused with doubts when any part of the reading is in doubt.
+    """
+    img, scale = _reduce(image, params.work_side)
+    doubts: list[str] = []
+    for reading in _board_readings(img, params):
+        if reading.field is not None and reading.lattice is not None:
+            lattice = reading.lattice.transformed(np.diag([1 / scale, 1 / scale, 1.0]))
+            found = _checked(_Reading(reading.field, (), lattice), "board", params)
+            if found is not None:
+                return found
+            doubts.append("the board breaks the rules")
+        doubts.extend(reading.doubts)
+    text = _text_reading(img, scale, params)
+    found = _checked(text, "text", params)
+    if found is not None:
+        return found
+    if text.field is not None:
+        doubts.append("the text map breaks the rules")
+    doubts.extend(text.doubts)
+    unique = tuple(dict.fromkeys(doubts))
+    looked_like = any(not d.startswith("no ") for d in unique)
+    return Recognition(GAME, None, 0.3 if looked_like else 0.0, None, unique or ("no snake field",))
+
+
+# --------------------------------------------------------------------------- overlay
+
+
+def final_body(puzzle: Puzzle, solution: Solution) -> tuple[Cell, ...]:
+    """The snake's cells after the solution's moves, head first (grown if it ate)."""
+    grown = 1 if solution.path and solution.path[-1] == puzzle.cherry else 0
+    trail = (*reversed(solution.path), *puzzle.snake)
+    return trail[: len(puzzle.snake) + grown]
+
+
+def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBImage:
+    """The picture with the route drawn: numbered arrows from the head through each step,
+    and the snake's final cells outlined.
+    """
+    lattice = recognition.geometry
+    puzzle = recognition.puzzle
+    if not isinstance(lattice, Lattice) or not isinstance(puzzle, Puzzle):
+        return image.copy()
+    size = min(
+        float(np.linalg.norm(lattice.corners((0, 0))[1] - lattice.corners((0, 0))[0])),
+        float(np.linalg.norm(lattice.corners((0, 0))[3] - lattice.corners((0, 0))[0])),
+    )
+    ov = Overlay(image)
+    for cell in final_body(puzzle, solution):
+        corners = lattice.corners(cell)
+        centre = corners.mean(axis=0)
+        ring = [tuple(centre + 0.85 * (c - centre)) for c in corners]
+        ov.line([*ring, ring[0]], width=max(1.5, size * 0.08), color=END_COLOR)
+    cells = [puzzle.snake[0], *solution.path]
+    centres = [lattice.center(c) for c in cells]
+    ov.disc(centres[0], size * 0.2, fill=START_COLOR)
+    for tail, head in zip(centres, centres[1:]):
+        ov.arrow(tail, head, width=max(1.5, size * 0.09), color=PATH_COLOR)
+    for i, centre in enumerate(centres[1:], start=1):
+        ov.label(centre, str(i), size=size * 0.42)
+    return ov.render()

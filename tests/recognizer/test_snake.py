@@ -1,0 +1,188 @@
+"""CheckiO Snake recognizer: the real illustration, seeded round trips of both looks,
+refusals, rejection of other pictures, and the overlay."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from recognizer import snake as recognizer
+from recognizer.image import RGBImage
+from solvers import snake as solver
+from solvers.snake import Puzzle
+from tests.render import snake as render
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL = ROOT / "sample_images" / "real"
+SAMPLES = ROOT / "sample_images" / "snake"
+CHECKIO_FIELD = (
+    ".T.....T..",
+    ".C........",
+    ".....T....",
+    "..T....T..",
+    "..........",
+    ".0...T....",
+    ".1........",
+    ".2.T...T..",
+    ".3...T....",
+    ".4........",
+)
+#: A snake folded into a 2 x 3 block: from the head, three chains cover it.
+FOLDED = (
+    "..........",
+    ".012......",
+    ".543......",
+    "..........",
+    "..........",
+    "......T...",
+    "..........",
+    "...C......",
+    "..........",
+    "........T.",
+)
+
+
+def load(path: Path) -> RGBImage:
+    return np.asarray(Image.open(path).convert("RGB"), dtype=np.uint8)
+
+
+def outcome(puzzle: Puzzle, image: RGBImage) -> str:
+    """``exact``, ``refused`` or ``WRONG`` for one picture of ``puzzle``."""
+    rec = recognizer.recognize(image)
+    if not rec.confident:
+        return "refused"
+    return "exact" if rec.puzzle == puzzle else "WRONG"
+
+
+def test_real_checkio_illustration_is_read_exactly() -> None:
+    truth = json.loads((REAL / "snake-checkio-illustration.json").read_text())
+    rec = recognizer.recognize(load(REAL / "snake-checkio-illustration.png"))
+    assert rec.confident, rec.doubts
+    assert list(rec.puzzle.field) == truth["field"]
+
+
+def test_committed_samples_are_read_exactly() -> None:
+    paths = sorted(p for p in SAMPLES.iterdir() if p.suffix in (".png", ".jpg"))
+    assert len(paths) >= 4
+    for path in paths:
+        truth = json.loads(path.with_suffix(".json").read_text())
+        rec = recognizer.recognize(load(path))
+        assert rec.confident, (path.name, rec.doubts)
+        assert list(rec.puzzle.field) == truth["field"], path.name
+
+
+def test_checkio_look_round_trips_on_random_fields() -> None:
+    rng = np.random.default_rng(4)
+    for cell in (24, 40, 64):
+        puzzle = render.random_puzzle(rng)
+        image = render.render(puzzle, render.checkio_style(cell), rng)
+        assert outcome(puzzle, image) == "exact"
+
+
+@pytest.mark.parametrize("look", ["board", "text"])
+def test_round_trips_over_random_styles(look: str) -> None:
+    results = []
+    for seed in range(26 if look == "board" else 16):
+        rng = np.random.default_rng(1000 + seed)
+        puzzle = render.random_puzzle(rng)
+        style = (
+            render.random_board_style(rng) if look == "board" else render.random_text_style(rng)
+        )
+        results.append(outcome(puzzle, render.render(puzzle, style, rng)))
+    assert "WRONG" not in results
+    assert results.count("exact") >= (0.8 if look == "board" else 0.5) * len(results), results
+
+
+def test_numbers_resolve_a_folded_snake() -> None:
+    puzzle = Puzzle(field=FOLDED)
+    style = replace(render.checkio_style(48), snake="segments", head="plain", links=False)
+    rng = np.random.default_rng(0)
+    assert outcome(puzzle, render.render(puzzle, replace(style, numbers=True), rng)) == "exact"
+
+
+def test_ambiguous_body_order_is_refused() -> None:
+    puzzle = Puzzle(field=FOLDED)
+    style = replace(render.checkio_style(48), snake="segments", head="shade", links=False)
+    style = replace(style, head_color=(10, 60, 90))
+    rec = recognizer.recognize(render.render(puzzle, style, np.random.default_rng(0)))
+    assert not rec.confident
+    assert any("ambiguous" in d for d in rec.doubts), rec.doubts
+
+
+def test_field_not_ten_wide_is_refused() -> None:
+    wide = Puzzle(field=tuple(row + ".." for row in CHECKIO_FIELD) + ("." * 12,) * 2)
+    rng = np.random.default_rng(1)
+    board = render.render(wide, render.checkio_style(40), rng)
+    text = render.render(wide, render.random_text_style(np.random.default_rng(2)), rng)
+    for image in (board, text):
+        rec = recognizer.recognize(image)
+        assert not rec.confident, rec.puzzle
+
+
+def test_body_that_is_not_a_chain_is_refused() -> None:
+    style = render.random_text_style(np.random.default_rng(3))
+    good = render.render(Puzzle(field=CHECKIO_FIELD), style, np.random.default_rng(0))
+    assert outcome(Puzzle(field=CHECKIO_FIELD), good) == "exact"
+    broken = list(CHECKIO_FIELD)
+    broken[8], broken[9] = ".....T....", ".3........"
+    lines = [(row, True) for row in broken]
+    image = render.render_lines(lines, style, np.random.default_rng(0))
+    assert not recognizer.recognize(image).confident
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        np.full((400, 300, 3), 255, np.uint8),
+        np.zeros((500, 500, 3), np.uint8),
+        np.random.default_rng(0).integers(0, 256, (480, 640, 3), dtype=np.uint8),
+    ],
+    ids=["white", "black", "noise"],
+)
+def test_blank_and_noise_pictures_are_rejected(image: RGBImage) -> None:
+    assert not recognizer.recognize(image).confident
+
+
+def test_other_games_real_captures_are_rejected() -> None:
+    for path in sorted(REAL.glob("*.json")):
+        if json.loads(path.read_text()).get("game") == "snake":
+            continue
+        image = next(path.with_suffix(s) for s in (".png", ".jpg", ".jpeg") if path.with_suffix(s).exists())
+        assert not recognizer.recognize(load(image)).confident, image.name
+
+
+@pytest.mark.parametrize("look", ["board", "text"])
+def test_draw_marks_the_route(look: str) -> None:
+    rng = np.random.default_rng(7)
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    style = render.checkio_style(48) if look == "board" else render.random_text_style(rng)
+    image = render.render(puzzle, style, rng)
+    rec = recognizer.recognize(image)
+    assert rec.confident, rec.doubts
+    solution = solver.solve(rec.puzzle)
+    assert solution is not None
+    solver.verify(rec.puzzle, solution)
+    drawn = recognizer.draw(image, rec, solution)
+    assert drawn.shape == image.shape and drawn.dtype == np.uint8
+    changed = np.abs(drawn.astype(int) - image.astype(int)).sum(axis=-1) > 60
+    assert changed.mean() > 0.002
+    # every cell of the route is drawn on
+    for cell in solution.path:
+        x, y = rec.geometry.center(cell)
+        window = changed[int(y) - 3 : int(y) + 4, int(x) - 3 : int(x) + 4]
+        assert window.any(), cell
+
+
+def test_final_body_grows_when_the_cherry_is_eaten() -> None:
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    solution = solver.solve(puzzle)
+    assert solution is not None and solution.path[-1] == puzzle.cherry
+    body = recognizer.final_body(puzzle, solution)
+    assert len(body) == len(puzzle.snake) + 1
+    assert body[0] == puzzle.cherry
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(body, body[1:]))
