@@ -67,6 +67,22 @@ GameOption = Annotated[
 ]
 
 
+def _check_first(value: str | None) -> str | None:
+    if value not in (None, "x", "o"):
+        raise typer.BadParameter("x or o")
+    return value
+
+
+FirstOption = Annotated[
+    str | None,
+    typer.Option(
+        "--first",
+        callback=_check_first,
+        help="Tic-tac-toe: the side that opened (x or o); with equal counts it moves.",
+    ),
+]
+
+
 @app.callback()
 def _main(
     version: Annotated[
@@ -130,9 +146,10 @@ def solve_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON record per image, nothing else.")
     ] = False,
+    first: FirstOption = None,
 ) -> None:
     """Solve each IMAGE and write IMAGE.solved.png beside it (the default command)."""
-    from cli.pipeline import solve_file
+    from cli.pipeline import Options, solve_file
 
     try:
         targets = plan_outputs(images, out)
@@ -141,7 +158,7 @@ def solve_command(
     worst = 0
     for path, target in zip(images, targets, strict=True):
         try:
-            record = solve_file(path, target, game)
+            record = solve_file(path, target, Options(game, first))
         except UsageError as exc:
             _fail_usage(exc)
         worst = max(worst, record.exit_code)
@@ -168,10 +185,11 @@ def batch_command(
     out: Annotated[Path, typer.Option("--out", help="Output folder.")],
     game: GameOption = "auto",
     workers: WorkersOption = None,
+    first: FirstOption = None,
 ) -> None:
     """Solve a level pack; mirror its layout under --out with results.jsonl and index.html."""
     from cli.batch import default_workers, run_batch
-    from cli.pipeline import EXIT_CODES
+    from cli.pipeline import EXIT_CODES, Options
     from cli.report import ProgressReport, summary
 
     with ProgressReport("solving") as report:
@@ -179,7 +197,7 @@ def batch_command(
             outcome = run_batch(
                 pack,
                 out,
-                game,
+                Options(game, first),
                 workers or default_workers(),
                 on_start=report.start,
                 on_record=report.advance,
@@ -210,9 +228,11 @@ def watch_command(
         float,
         typer.Option("--settle", min=0.05, help="Seconds a new file must stay unchanged."),
     ] = 1.0,
+    first: FirstOption = None,
 ) -> None:
     """Solve each picture that appears in FOLDER until stopped with Ctrl-C."""
     from cli.batch import default_workers
+    from cli.pipeline import Options
     from cli.report import record_line
     from cli.watch import Watcher, install_stop_signals
 
@@ -221,7 +241,7 @@ def watch_command(
     watcher = Watcher(
         folder,
         out or folder,
-        game,
+        Options(game, first),
         workers or default_workers(),
         settle,
         on_record=lambda record: typer.echo(record_line(record), err=True),

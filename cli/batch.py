@@ -30,7 +30,7 @@ from cli.files import (
     write_atomically,
 )
 from cli.gallery import write_gallery
-from cli.pipeline import Record, solve_data
+from cli.pipeline import Options, Record, solve_data
 from cli.store import STATE_DIR, ResultStore
 from solvers.errors import UnreadableImageError, UsageError
 
@@ -130,7 +130,7 @@ class Task:
     source: Source
     output: Path
     thumbnail: Path
-    game: str
+    options: Options
 
 
 def output_path(out_dir: Path, key: str) -> Path:
@@ -144,16 +144,16 @@ def thumbnail_path(out_dir: Path, key: str) -> Path:
     return out_dir / STATE_DIR / "inputs" / (key + ".jpg")
 
 
-def make_task(source: Source, out_dir: Path, game: str) -> Task:
+def make_task(source: Source, out_dir: Path, options: Options) -> Task:
     """The task that solves ``source`` into ``out_dir``."""
     key = source.key
-    return Task(source, output_path(out_dir, key), thumbnail_path(out_dir, key), game)
+    return Task(source, output_path(out_dir, key), thumbnail_path(out_dir, key), options)
 
 
 def run_task(task: Task) -> dict[str, Any]:
     """Solve one picture (in a worker process) and return its record as JSON."""
     try:
-        record, image = solve_data(task.source.read, task.source.key, task.output, task.game)
+        record, image = solve_data(task.source.read, task.source.key, task.output, task.options)
     except UsageError:
         raise
     except Exception as exc:  # one broken picture or bug must not stop a whole pack
@@ -235,7 +235,7 @@ class BatchOutcome:
 def run_batch(
     pack: Path,
     out_dir: Path,
-    game: str = "auto",
+    options: Options,
     workers: int = 1,
     on_start: Callable[[int, int], None] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
@@ -248,8 +248,8 @@ def run_batch(
         A folder (searched recursively) or a .zip archive.
     out_dir : Path
         Where annotated pictures, ``results.jsonl`` and ``index.html`` go.
-    game : str
-        A registry name or ``"auto"``.
+    options : Options
+        The game and its options.
     workers : int
         Worker processes.
     on_start : callable, optional
@@ -265,7 +265,7 @@ def run_batch(
     keys = [s.key for s in sources]
     done_now = []
     last_write = time.monotonic()
-    for task, record in execute((make_task(s, out_dir, game) for s in todo), workers):
+    for task, record in execute((make_task(s, out_dir, options) for s in todo), workers):
         store.add(task.source.key, task.source.fingerprint, record)
         done_now.append(record)
         if on_record is not None:

@@ -34,6 +34,15 @@ log = logging.getLogger(__name__)
 EXIT_CODES = {"solved": 0, "unsolvable": 1, "unreadable": 3, "unrecognized": 4}
 
 
+@dataclass(frozen=True)
+class Options:
+    """What the user asked for beyond the picture."""
+
+    game: str = "auto"
+    #: Tic-tac-toe: the side that opened (who moves at equal counts), when not x.
+    first: str | None = None
+
+
 @dataclass
 class Record:
     """The contract's JSON record for one input."""
@@ -85,14 +94,14 @@ def _unsolvable_message(module: ModuleType, puzzle: Any, doubts: tuple[str, ...]
     return reason + (f" (reading in doubt: {'; '.join(doubts)})" if doubts else "")
 
 
-def solve_file(path: Path, output: Path | None, game: str = "auto") -> Record:
+def solve_file(path: Path, output: Path | None, options: Options = Options()) -> Record:
     """Load, recognize, solve and annotate one picture file (see :func:`solve_data`)."""
-    record, _ = solve_data(lambda: read_image_bytes(path), str(path), output, game)
+    record, _ = solve_data(lambda: read_image_bytes(path), str(path), output, options)
     return record
 
 
 def solve_data(
-    read: Callable[[], bytes], label: str, output: Path | None, game: str = "auto"
+    read: Callable[[], bytes], label: str, output: Path | None, options: Options = Options()
 ) -> tuple[Record, RGBImage | None]:
     """Decode, recognize, solve and annotate one picture; write the annotated PNG to ``output``.
 
@@ -104,8 +113,8 @@ def solve_data(
         How the record names the input.
     output : Path or None
         Where the annotated PNG goes (``None``: do not write one).
-    game : str
-        A registry name or ``"auto"``.
+    options : Options
+        The game (a registry name or ``"auto"``) and the game's options.
 
     Returns
     -------
@@ -114,6 +123,7 @@ def solve_data(
     image : array or None
         The decoded picture, when it could be decoded.
     """
+    game = options.game
     record = Record(file=label, game=None if game == "auto" else game)
     image = None
     try:
@@ -130,10 +140,12 @@ def solve_data(
         puzzle = recognition.puzzle
         if puzzle is None:  # recognize() returns only confident readings
             raise UnrecognizedError("no puzzle recognized")
+        module = get_game(recognition.game).solver
+        if options.first is not None and hasattr(module, "set_first"):
+            puzzle = module.set_first(puzzle, options.first)
         record.game = recognition.game
         record.confidence = recognition.confidence
         record.puzzle = puzzle.to_json()
-        module = get_game(recognition.game).solver
         with _timed(record, "solve"):
             solution = module.solve(puzzle)
         if solution is None:

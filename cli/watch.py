@@ -33,7 +33,7 @@ from cli.batch import (
     run_task,
 )
 from cli.files import read_image_bytes
-from cli.pipeline import Record
+from cli.pipeline import Options, Record
 from cli.store import ResultStore
 from recognizer.image import decode_image
 from solvers.errors import SolveShotError
@@ -71,14 +71,14 @@ class Watcher:
         self,
         folder: Path,
         out_dir: Path,
-        game: str = "auto",
+        options: Options,
         workers: int = 1,
         settle: float = 1.0,
         on_record: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.folder = folder
         self.out_dir = out_dir
-        self.game = game
+        self.options = options
         self.workers = workers
         self.settle = settle
         self.on_record = on_record
@@ -149,7 +149,7 @@ class Watcher:
             ):
                 del self._pending[key]
                 source = Source(key, str(path), None, fingerprint)
-                task = make_task(source, self.out_dir, self.game)
+                task = make_task(source, self.out_dir, self.options)
                 self._in_flight[pool.submit(run_task, task)] = source
 
     def _collect(self, wait: bool = False) -> None:

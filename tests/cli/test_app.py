@@ -94,3 +94,35 @@ def test_plan_outputs(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     with pytest.raises(UsageError):
         plan_outputs([a, b], tmp_path / "file")
+
+
+REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
+
+
+def test_real_screenshot_is_solved_and_drawn_without_touching_the_input(tmp_path: Path) -> None:
+    from solvers import onestroke
+
+    shot = tmp_path / "level643.png"
+    shot.write_bytes((REAL / "onestroke-level643.png").read_bytes())
+    before = shot.read_bytes()
+    result = runner.invoke(app, [str(shot), "--json"])
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["game"] == "onestroke" and record["status"] == "solved"
+    truth = json.loads((REAL / "onestroke-level643.json").read_text())
+    assert record["puzzle"]["grid"] == truth["grid"]
+    puzzle = onestroke.Puzzle.from_json(record["puzzle"])
+    onestroke.verify(puzzle, onestroke.Solution.from_json(record["solution"]))
+    assert record["annotated"] == str(tmp_path / "level643.solved.png")
+    assert (tmp_path / "level643.solved.png").stat().st_size > 0
+    assert shot.read_bytes() == before
+
+
+def test_first_says_who_opened_a_tictactoe_game(tmp_path: Path) -> None:
+    web = str(REAL / "tictactoe-web-app.png")  # x and o have one mark each
+    out = str(tmp_path / "o.png")
+    default = json.loads(runner.invoke(app, [web, "--json", "--out", out]).stdout)
+    assert default["puzzle"]["to_move"] == "x"
+    o_first = json.loads(runner.invoke(app, [web, "--json", "--first", "o", "--out", out]).stdout)
+    assert o_first["puzzle"]["to_move"] == "o"
+    assert runner.invoke(app, [web, "--first", "z"]).exit_code == 2
