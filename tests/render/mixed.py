@@ -1,0 +1,41 @@
+"""Pictures of every game, and of none, through one call: for mixed packs and benchmarks."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from recognizer.image import encode_png
+from tests.render import nonpuzzle
+
+GAMES = ("onestroke", "bond", "snake", "tictactoe", "knight")
+
+
+def screen(game: str, rng: np.random.Generator) -> tuple[NDArray[np.uint8], Any]:
+    """A rendered screen of ``game`` and its puzzle (``None`` for ``"none"``: no puzzle)."""
+    if game == "none":
+        return nonpuzzle.random_picture(rng)[1], None
+    module = importlib.import_module(f"tests.render.{game}")
+    puzzle = module.random_puzzle(rng)
+    picture = module.render(puzzle, module.random_style(rng), rng)
+    image = picture[0] if isinstance(picture, tuple) else picture
+    return np.asarray(image, np.uint8), puzzle
+
+
+def write_pack(folder: Path, count: int, seed: int = 0) -> list[Path]:
+    """Write ``count`` PNGs cycling through every game and non-puzzles into ``folder``."""
+    rng = np.random.default_rng(seed)
+    kinds = (*GAMES, "none")
+    paths = []
+    for i in range(count):
+        kind = kinds[i % len(kinds)]
+        image, _ = screen(kind, rng)
+        path = folder / kind / f"{i:04d}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(encode_png(image))
+        paths.append(path)
+    return paths
