@@ -8,9 +8,10 @@ layer at twice the size and composited once, so edges are smooth.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -37,6 +38,10 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 class Overlay:
     """A drawing layer over an RGB image; call :meth:`render` to get the annotated copy.
 
+    Drawing calls are recorded and replayed at :meth:`render` on a layer covering
+    only their bounding box, at twice the resolution, so the cost follows what is
+    drawn rather than the size of the picture.
+
     Examples
     --------
     >>> ov = Overlay(np.zeros((40, 60, 3), np.uint8))
@@ -47,51 +52,65 @@ class Overlay:
 
     def __init__(self, image: RGBImage) -> None:
         self._base = image
-        height, width = image.shape[:2]
-        self._layer = Image.new("RGBA", (width * _SCALE, height * _SCALE), (0, 0, 0, 0))
-        self._draw = ImageDraw.Draw(self._layer)
+        self._ops: list[Callable[[ImageDraw.ImageDraw, Callable[[Point], Point]], None]] = []
+        self._boxes: list[tuple[float, float, float, float]] = []
 
-    @staticmethod
-    def _scaled(points: Sequence[Point]) -> list[tuple[float, float]]:
-        return [(x * _SCALE, y * _SCALE) for x, y in points]
+    def _extent(self, points: Sequence[Point], margin: float) -> None:
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        self._boxes.append((min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin))
 
     def line(self, points: Sequence[Point], width: float, color: Color) -> None:
         """A polyline through ``points`` with round joints and caps."""
-        pts = self._scaled(points)
+        pts = list(points)
         w = max(1, round(width * _SCALE))
-        if len(pts) > 1:
-            self._draw.line(pts, fill=color, width=w, joint="curve")
-        for x, y in (pts[0], pts[-1]):
-            self._draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=color)
+        self._extent(pts, width)
+
+        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
+            scaled = [at(p) for p in pts]
+            if len(scaled) > 1:
+                draw.line(scaled, fill=color, width=w, joint="curve")
+            for x, y in (scaled[0], scaled[-1]):
+                draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=color)
+
+        self._ops.append(op)
 
     def disc(
         self, center: Point, radius: float, fill: Color | None, outline: Color | None = None
     ) -> None:
         """A filled and/or outlined circle."""
-        (x, y), r = self._scaled([center])[0], radius * _SCALE
-        self._draw.ellipse(
-            (x - r, y - r, x + r, y + r),
-            fill=fill,
-            outline=outline,
-            width=max(1, round(r / 5)),
-        )
+        self._extent([center], radius + 2)
+        r = radius * _SCALE
+
+        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
+            x, y = at(center)
+            draw.ellipse(
+                (x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=max(1, round(r / 5))
+            )
+
+        self._ops.append(op)
 
     def arrow(self, tail: Point, head: Point, width: float, color: Color) -> None:
         """A straight arrow from ``tail`` to ``head`` with a triangular head."""
-        (x0, y0), (x1, y1) = self._scaled([tail, head])
-        length = float(np.hypot(x1 - x0, y1 - y0))
-        if length == 0:
-            return
+        self._extent([tail, head], 2 * width)
         w = width * _SCALE
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        head_len = min(3.0 * w, 0.6 * length)
-        bx, by = x1 - ux * head_len, y1 - uy * head_len
-        self._draw.line([(x0, y0), (bx, by)], fill=color, width=max(1, round(w)))
-        half = 1.2 * w
-        self._draw.polygon(
-            [(x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
-            fill=color,
-        )
+
+        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
+            (x0, y0), (x1, y1) = at(tail), at(head)
+            length = float(np.hypot(x1 - x0, y1 - y0))
+            if length == 0:
+                return
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            head_len = min(3.0 * w, 0.6 * length)
+            bx, by = x1 - ux * head_len, y1 - uy * head_len
+            draw.line([(x0, y0), (bx, by)], fill=color, width=max(1, round(w)))
+            half = 1.2 * w
+            draw.polygon(
+                [(x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
+                fill=color,
+            )
+
+        self._ops.append(op)
 
     def label(
         self,
@@ -102,24 +121,51 @@ class Overlay:
         stroke: Color = LABEL_STROKE,
     ) -> None:
         """Text centred on ``center``, ``size`` pixels tall, with a contrasting outline."""
-        (x, y) = self._scaled([center])[0]
+        self._extent([center], size * max(1, len(text)))
         px = round(size * _SCALE)
-        self._draw.text(
-            (x, y),
-            text,
-            font=_font(px),
-            fill=fill,
-            anchor="mm",
-            stroke_width=max(1, px // 8),
-            stroke_fill=stroke,
-        )
+
+        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
+            draw.text(
+                at(center),
+                text,
+                font=_font(px),
+                fill=fill,
+                anchor="mm",
+                stroke_width=max(1, px // 8),
+                stroke_fill=stroke,
+            )
+
+        self._ops.append(op)
 
     def render(self) -> RGBImage:
-        """The base image with the layer composited on it, as a new RGB array."""
-        height, width = self._base.shape[:2]
-        layer = self._layer.resize((width, height), Image.Resampling.LANCZOS)
-        base = Image.fromarray(self._base).convert("RGBA")
-        return np.asarray(Image.alpha_composite(base, layer).convert("RGB"), dtype=np.uint8)
+        """The base image with the drawings composited on it, as a new RGB array."""
+        out = np.array(self._base, dtype=np.uint8, copy=True)
+        if not self._ops:
+            return out
+        height, width = out.shape[:2]
+        x0 = max(0, int(min(b[0] for b in self._boxes)))
+        y0 = max(0, int(min(b[1] for b in self._boxes)))
+        x1 = min(width, int(np.ceil(max(b[2] for b in self._boxes))) + 1)
+        y1 = min(height, int(np.ceil(max(b[3] for b in self._boxes))) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return out
+        layer = Image.new("RGBA", ((x1 - x0) * _SCALE, (y1 - y0) * _SCALE), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(layer)
+
+        def at(p: Point) -> Point:
+            return ((p[0] - x0) * _SCALE, (p[1] - y0) * _SCALE)
+
+        for op in self._ops:
+            op(draw, at)
+        # average each 2x2 block with premultiplied alpha, then composite "over" the picture
+        rgba = np.asarray(layer, dtype=np.float32)
+        rgba[..., 3] /= 255.0
+        rgba[..., :3] *= rgba[..., 3:]
+        small = cv2.resize(rgba, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
+        colour, alpha = small[..., :3], small[..., 3:]
+        region = out[y0:y1, x0:x1].astype(np.float32)
+        out[y0:y1, x0:x1] = np.clip(region * (1.0 - alpha) + colour + 0.5, 0, 255).astype(np.uint8)
+        return out
 
 
 def draw_cell_path(
