@@ -70,7 +70,7 @@ class Params:
     edge_share: float = 0.08
     edge_pixels: float = 1.5
     #: A lattice cell's centre must be this share one region of its grid.
-    min_cell_purity: float = 0.8
+    min_cell_purity: float = 0.6
     #: A pixel belongs to a known colour class within this RGB distance of its mean
     #: (and within 0.45 of the distance between the two nearest classes).
     class_radius: float = 48.0
@@ -213,11 +213,7 @@ def _neighbours(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]
 
 
 def _blocks(boxes: NDArray[np.float64], params: Params) -> list[list[int]]:
-    """Groups (indices into ``boxes``) of regions linked by neighbourhood, two or more each.
-
-    Slivers narrower or lower than most regions of their group (a separator's flat middle,
-    a bevel, a frame's side) are left out: a cell, or cells merged, is never smaller.
-    """
+    """Groups (indices into ``boxes``) of regions linked by neighbourhood, two or more each."""
     linked = _neighbours(boxes, params)
     seen = np.zeros(len(boxes), dtype=bool)
     groups = []
@@ -232,13 +228,7 @@ def _blocks(boxes: NDArray[np.float64], params: Params) -> list[list[int]]:
             for j in np.flatnonzero(linked[i] & ~seen):
                 seen[j] = True
                 stack.append(int(j))
-        widths, heights = boxes[group, 2] - boxes[group, 0], boxes[group, 3] - boxes[group, 1]
-        kept = [
-            i
-            for i, w, h in zip(group, widths, heights, strict=True)
-            if w >= 0.6 * np.percentile(widths, 25) and h >= 0.6 * np.percentile(heights, 25)
-        ]
-        groups.extend(_split_at_wide_gaps(kept, boxes))
+        groups.extend(_split_at_wide_gaps(group, boxes))
     return [sorted(g) for g in groups if len(g) >= 2]
 
 
@@ -318,18 +308,44 @@ class _Regions:
     labels: NDArray[np.int32]
     stats: NDArray[np.int32]
     cells: tuple[int, ...]
+    #: How far the regions were eroded; their boxes are grown back by as much.
+    margin: int = 0
 
     @property
     def boxes(self) -> NDArray[np.float64]:
         """``(x0, y0, x1, y1)`` of each cell-like region, in the order of ``cells``."""
         st = self.stats[list(self.cells)].astype(np.float64)
-        return np.column_stack([st[:, 0], st[:, 1], st[:, 0] + st[:, 2], st[:, 1] + st[:, 3]])
+        x0, y0 = st[:, 0] - self.margin, st[:, 1] - self.margin
+        return np.column_stack(
+            [x0, y0, x0 + st[:, 2] + 2 * self.margin, y0 + st[:, 3] + 2 * self.margin]
+        )
 
 
 def _grid_from_block(
     group: Sequence[int], regions: _Regions, work: RGBImage, params: Params
 ) -> _Grid | None:
-    """The coarsest lattice that fits a block, if its cells are each one region of it."""
+    """The coarsest lattice that fits a block and whose cells are each one of its regions.
+
+    When the whole block does not fit, it is tried again without its slivers: regions
+    narrower or lower than half the median (a separator's flat middle, a bevel, a frame's
+    side), since a cell, or cells merged, is never that small.
+    """
+    grid = _fit_block(group, regions, work, params)
+    if grid is not None:
+        return grid
+    boxes = regions.boxes[list(group)]
+    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    thick = (widths >= 0.5 * np.median(widths)) & (heights >= 0.5 * np.median(heights))
+    if thick.all() or thick.sum() < 2:
+        return None
+    return _fit_block([i for i, ok in zip(group, thick, strict=True) if ok], regions, work, params)
+
+
+def _fit_block(
+    group: Sequence[int], regions: _Regions, work: RGBImage, params: Params
+) -> _Grid | None:
+    """The coarsest lattice that puts the edges of all the regions of ``group`` on cell edges,
+    if its cells are each one region (see :func:`_sample_cells`)."""
     sub = regions.boxes[list(group)]
     x_fit = _fit_axis(sub[:, 0], sub[:, 2], params)
     y_fit = _fit_axis(sub[:, 1], sub[:, 3], params)
@@ -360,8 +376,16 @@ def _sample_cells(
     work: RGBImage,
     params: Params,
 ) -> NDArray[np.float64] | None:
-    """Median colour of each cell's centre; None unless every centre lies in one region of
-    the block, and every region of the block is a union of whole cells."""
+    """Median colour of each cell's centre, or None unless
+
+    - the centre of every cell lies mostly in one cell-like region inside the lattice,
+    - every region of the block holds at least one centre,
+    - every region holding centres is the size of those cells (a union of whole cells).
+    """
+    (left, top), (right, bottom) = lattice.to_pixels([(0, 0), (lattice.rows, lattice.cols)])
+    pitch_x, pitch_y = (right - left) / lattice.cols, (bottom - top) / lattice.rows
+    slack_x, slack_y = 0.25 * pitch_x, 0.25 * pitch_y
+    cell_like = set(regions.cells)
     colors = np.zeros((lattice.rows, lattice.cols, 3))
     covered: Counter[int] = Counter()
     hx, hy = max(1.0, cell[0] / 4), max(1.0, cell[1] / 4)
@@ -374,16 +398,24 @@ def _sample_cells(
             if patch.size == 0:
                 return None
             label, count = Counter(patch.tolist()).most_common(1)[0]
-            if label not in members or count < params.min_cell_purity * patch.size:
+            if label not in cell_like or count < params.min_cell_purity * patch.size:
+                return None
+            x, y, w, h = (float(v) for v in regions.stats[label, :4])
+            if (
+                x < left - slack_x
+                or y < top - slack_y
+                or x + w > right + slack_x
+                or y + h > bottom + slack_y
+            ):
                 return None
             covered[label] += 1
             colors[r, c] = np.median(work[ya:yb, xa:xb].reshape(-1, 3), axis=0)
-    if set(covered) != members:
+    if not members <= set(covered):
         return None
-    cell_area = cell[0] * cell[1]
     for label, count in covered.items():
         area = float(regions.stats[label, cv2.CC_STAT_AREA])
-        if not params.min_cell_fill * count * cell_area <= area <= 1.2 * count * cell_area:
+        low = params.min_cell_fill * count * cell[0] * cell[1]
+        if not low <= area <= 1.15 * count * pitch_x * pitch_y:
             return None
     return colors
 
@@ -464,7 +496,8 @@ def _class_regions(
     return _Regions(
         labels.astype(np.int32),
         stats.astype(np.int32),
-        tuple(_cell_like(stats, smooth.shape, params)),
+        _cell_like(stats, smooth.shape, params),
+        margin=1,
     )
 
 

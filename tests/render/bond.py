@@ -155,7 +155,7 @@ def random_style(rng: Rng) -> Style:
         bevel=int(rng.choice([0, 0, 0, 1, 2])),
         target_cell=target_cell,
         target_separator=int(rng.choice([1, 1, 2, 0])) if target_cell >= 5 else 1,
-        target_side=str(rng.choice(["right", "right", "left", "below"])),
+        target_side=str(rng.choice(["right", "below"] if full else ["right", "right", "left", "below"])),
         target_full_size=full,
         frame=bool(rng.random() < 0.8),
         hud=bool(rng.random() < 0.8),
