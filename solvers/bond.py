@@ -47,6 +47,10 @@ INVERSE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 MIN_SIDE, MAX_SIDE = 2, 6
 #: Seconds :func:`solve` may spend by default.
 DEFAULT_TIME_BUDGET = 10.0
+#: Share of the budget for the optimal search on boards of more than 16 cells, and up to 16.
+SEARCH_SHARE, SEARCH_SHARE_SMALL = 0.5, 0.8
+#: Sizes of the balls the greedy descent tries in turn, while the budget lasts.
+CLIMB_BALLS = (50_000, 5_000, 300_000)
 
 _HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -482,6 +486,7 @@ class _Space:
     """
 
     bits: int
+    cells: int
     words: int
     shifts: tuple[_Shift, ...]
     inverse: tuple[int, ...]  # index of the move undoing each move
@@ -520,6 +525,16 @@ class _Space:
             words[i // self.per_word] |= (value - 1) << (self.bits * (i % self.per_word))
         return self.keys(np.array([words], dtype=np.uint64))
 
+    def correct(self, keys: np.ndarray, target: np.ndarray) -> np.ndarray:
+        """How many cells of each board already hold the colour of the one ``target``."""
+        differ = self.unpack(keys) ^ self.unpack(target)
+        field = np.uint64((1 << self.bits) - 1)
+        count = np.zeros(len(keys), dtype=np.int64)
+        for i in range(self.cells):
+            word, at = divmod(i, self.per_word)
+            count += (differ[:, word] >> np.uint64(self.bits * at)) & field == 0
+        return count
+
     def step(self, keys: np.ndarray, move: int) -> np.ndarray:
         """The boards after move number ``move``."""
         words, shift = self.unpack(keys), self.shifts[move]
@@ -555,7 +570,7 @@ def _space(rows: int, cols: int, classes: int) -> _Space:
     inverse = tuple(
         index.get((INVERSE[d], i), index[(d, i)]) for (d, i), _ in moves
     )  # a self-inverse move on a side of 2 is kept under one name only
-    return _Space(bits, words, tuple(shifts), inverse)
+    return _Space(bits, rows * cols, words, tuple(shifts), inverse)
 
 
 def _sorted_unique(states: np.ndarray) -> np.ndarray:
@@ -585,14 +600,26 @@ class _SearchResult:
     backward: tuple[np.ndarray, ...]  # boards at distance 0, 1, ... from the target
 
 
+def _expand(space: _Space, layers: Sequence[np.ndarray]) -> np.ndarray:
+    """The next layer of a breadth-first search: neighbours of the last one, seen nowhere.
+
+    Moves are reversible, so a neighbour of layer ``d`` lies in layer ``d - 1``, ``d`` or
+    ``d + 1``: only the last two layers need checking.
+    """
+    moved = [space.step(layers[-1], move) for move in range(len(space.shifts))]
+    fresh = _sorted_unique(np.concatenate(moved))
+    for seen in layers[-2:]:
+        fresh = fresh[~_member(fresh, seen)]
+    return fresh
+
+
 def _search(space: _Space, start: np.ndarray, goal: np.ndarray, deadline: float) -> _SearchResult:
     """Bidirectional breadth-first search, one whole layer of the smaller side at a time.
 
-    Each side keeps every layer as a sorted array of packed boards. A new layer is the set of
-    neighbours of the last one minus the two layers before it (moves are reversible, so no
-    neighbour lies further back). Checking each new layer against the other side's last
-    layer finds a shortest path: when forward layer ``f+1`` first meets backward layer ``b``,
-    no path of length ``f + b`` or less exists, by induction.
+    Each side keeps every layer as a sorted array of packed boards (see :func:`_expand`).
+    Checking each new layer against the other side's last layer finds a shortest path: when
+    forward layer ``f+1`` first meets backward layer ``b``, no path of length ``f + b`` or
+    less exists, by induction.
     """
     forward, backward = [start], [goal]
     states, seconds_per_board = 2, space.seconds_per_board
@@ -605,10 +632,7 @@ def _search(space: _Space, start: np.ndarray, goal: np.ndarray, deadline: float)
         began = time.monotonic()
         if began + boards * seconds_per_board > deadline or states + boards > space.max_states:
             return _SearchResult(None, False, bound, states, tuple(forward), tuple(backward))
-        moved = [space.step(front, move) for move in range(len(space.shifts))]
-        fresh = _sorted_unique(np.concatenate(moved))
-        for seen in layers[-2:]:
-            fresh = fresh[~_member(fresh, seen)]
+        fresh = _expand(space, layers)
         if not len(fresh):
             return _SearchResult(None, True, bound, states, tuple(forward), tuple(backward))
         layers.append(fresh)
@@ -768,6 +792,64 @@ def _construct(puzzle: Puzzle) -> list[Move]:
         moves.extend(cycle)
 
 
+def _climb(
+    space: _Space,
+    puzzle: Puzzle,
+    backward: Sequence[np.ndarray],
+    max_boards: int,
+    deadline: float,
+) -> list[Move] | None:
+    """Greedy descent towards the target, then 3-cycles for what is left.
+
+    Each step searches the ball of boards around the current one (about ``max_boards``).
+    When the ball touches the ``backward`` layers of the search from the target, the
+    shortest way through them finishes. Otherwise the descent moves to the board that fixes
+    the most cells per move, and when no board in the ball fixes more, :func:`_construct`
+    finishes. ``None`` when the deadline passes first.
+    """
+    board, target = puzzle.source, space.pack(puzzle.target)
+    moves: list[Move] = []
+
+    def walk(path: Iterable[int]) -> None:
+        nonlocal board
+        for i in path:
+            moves.append(space.shifts[i].move)
+            board = apply_move(board, moves[-1])
+
+    while True:
+        here = space.pack(board)
+        correct = int(space.correct(here, target)[0])
+        layers, best_rate, best = [here], 0.0, (0, 0)
+        finish: tuple[int, int, int] | None = None  # (depth here, depth there, index)
+        while len(layers[-1]) * len(space.shifts) < max_boards:
+            if time.monotonic() > deadline:
+                return None
+            layer = _expand(space, layers)
+            if not len(layer):
+                break
+            layers.append(layer)
+            depth = len(layers) - 1
+            for there, known in enumerate(backward):
+                hits = np.flatnonzero(_member(layer, known))
+                if len(hits) and (finish is None or depth + there < finish[0] + finish[1]):
+                    finish = (depth, there, int(hits[0]))
+            gains = space.correct(layer, target) - correct
+            index = int(np.argmax(gains))
+            if gains[index] / depth > best_rate:
+                best_rate, best = gains[index] / depth, (depth, index)
+        if finish is not None:
+            depth, there, index = finish
+            meeting = layers[depth][index : index + 1]
+            walk(space.inverse[i] for i in reversed(_descend(space, meeting, layers[: depth + 1])))
+            walk(_descend(space, meeting, backward[: there + 1]))
+            return moves
+        depth, index = best
+        if not depth:
+            return moves + _construct(Puzzle(board, puzzle.target))
+        path = _descend(space, layers[depth][index : index + 1], layers[: depth + 1])
+        walk(space.inverse[i] for i in reversed(path))
+
+
 def _simplify(moves: Sequence[Move], rows: int, cols: int) -> list[Move]:
     """Cancel and merge moves within each run of row moves (they commute) or column moves.
 
@@ -875,14 +957,28 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
     if not reachable(puzzle):
         return None
     space = _space(puzzle.rows, puzzle.cols, max(_cells(puzzle.source)))
+    began = time.monotonic()
+    share = SEARCH_SHARE if space.cells > 16 else SEARCH_SHARE_SMALL
     search = _search(
-        space, space.pack(puzzle.source), space.pack(puzzle.target), time.monotonic() + time_budget
+        space, space.pack(puzzle.source), space.pack(puzzle.target), began + time_budget * share
     )
     log.debug("bond search: %d boards, lower bound %d", search.states, search.lower_bound)
     if search.path is not None:
         return Solution(tuple(space.shifts[i].move for i in search.path))
     if search.exhausted:
         return None
-    moves = _simplify(_construct(puzzle), puzzle.rows, puzzle.cols)
-    moves = _simplify(_shorten(moves, space, search, puzzle), puzzle.rows, puzzle.cols)
+    candidates = [_construct(puzzle)]
+    for max_boards in CLIMB_BALLS:
+        climbed = _climb(space, puzzle, search.backward, max_boards, began + time_budget)
+        if climbed is None:
+            break
+        candidates.append(climbed)
+    rows, cols = puzzle.rows, puzzle.cols
+    moves = min(
+        (
+            _simplify(_shorten(_simplify(candidate, rows, cols), space, search, puzzle), rows, cols)
+            for candidate in candidates
+        ),
+        key=len,
+    )
     return Solution(tuple(moves), optimal=len(moves) <= search.lower_bound)
