@@ -198,10 +198,11 @@ def _templates() -> tuple[tuple[str, FloatImage], ...]:
                     draw.line([(box[0] - 2, box[3] - 2), (box[2] + 6, box[3] - 2)], fill=255, width=w)
                 ink = np.asarray(img, np.float32) / 255.0
                 for squeeze in (0.75, 1.0):
-                    size = (max(1, round(80 * squeeze)), 80)
-                    glyph = _normalise_glyph(cv2.resize(ink, size, interpolation=cv2.INTER_AREA))
-                    if glyph is not None:
-                        out.append((ch, glyph))
+                    for shear in (0.0, 0.2):  # upright and oblique (italic) faces
+                        warp = np.float32([[squeeze, -shear, 80 * shear], [0, 1, 0]])
+                        glyph = _normalise_glyph(cv2.warpAffine(ink, warp, (80, 80)))
+                        if glyph is not None:
+                            out.append((ch, glyph))
     return tuple(out)
 
 
@@ -643,7 +644,17 @@ def _baselines(dots: list[_Blob], size: float) -> list[tuple[float, list[_Blob]]
             lines[-1].append(dot)
         else:
             lines.append([dot])
-    return [(float(np.median([d.y1 for d in line])), line) for line in lines]
+    found = [(float(np.median([d.y1 for d in line])), line) for line in lines]
+    # At small sizes quote marks look like dots too: drop sparse "lines" hugging full ones.
+    full = [base for base, line in found if len(line) >= 4]
+    if len(full) < 2:
+        return found
+    pitch = float(np.median(np.diff(full)))
+    return [
+        (base, line)
+        for base, line in found
+        if len(line) >= 4 or all(abs(base - other) > 0.6 * pitch for other in full)
+    ]
 
 
 TextCell = str | frozenset[str]
@@ -658,7 +669,7 @@ def _char_cell(blobs: list[_Blob], base: float, dot: float, ink: FloatImage, p: 
         return " "
     top, bottom = min(b.y0 for b in blobs), max(b.y1 for b in blobs)
     left, right = min(b.x0 for b in blobs), max(b.x1 for b in blobs)
-    if bottom < base - 2 * dot:
+    if bottom < base - 1.3 * dot:
         return "q"
     if bottom - top <= 1.7 * dot and right - left <= 1.7 * dot and abs(bottom - base) <= dot:
         return "."
