@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import json
 import math
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import bond
 from solvers.bond import (
     DIRECTIONS,
     INVERSE,
@@ -21,6 +23,9 @@ from solvers.bond import (
     Puzzle,
     Solution,
     _cycles,
+    _member,
+    _sorted_unique,
+    _space,
     apply_move,
     describe,
     format_puzzle,
@@ -342,3 +347,23 @@ def test_every_3_cycle_is_a_conjugated_commutator(rows: int, cols: int) -> None:
     q, p, x = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
     distinct = (q != p) & (p != x) & (q != x)
     assert (distance[distinct] >= 0).all()
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(bond, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_wide_keys_stay_exact_when_hashes_collide() -> None:
+    """Boards of two words are ordered by a 64-bit hash; equal hashes must not merge boards."""
+    space = _space(6, 6, 6)
+    assert space.words > 1
+    rng = random.Random(5)
+    boards = [random_board(rng, 6, 6, 6) for _ in range(6)]
+    keys = np.concatenate([space.pack(board) for board in [*boards, boards[0], boards[3]]])
+    keys["hash"] = 42  # every board collides
+    unique = _sorted_unique(keys)
+    assert len(unique) == len({tuple(w) for w in keys["words"].tolist()}) == 6
+    assert _member(keys, unique).all()
+    others = np.concatenate([space.pack(random_board(rng, 6, 6, 6)) for _ in range(3)])
+    others["hash"] = 42
+    assert not _member(others, unique).any()
