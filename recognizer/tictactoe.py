@@ -34,9 +34,10 @@ from skimage.morphology import skeletonize
 from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
+from recognizer.overlay import Color, Overlay
 from recognizer.recognition import Recognition
 from solvers.errors import InvalidPuzzleError
-from solvers.tictactoe import Puzzle
+from solvers.tictactoe import Puzzle, Solution
 
 GAME = "tictactoe"
 log = logging.getLogger(__name__)
@@ -58,14 +59,24 @@ class Params:
     ink_range: tuple[float, float] = (16.0, 80.0)
     #: Components tried as the grid, largest first.
     grid_candidates: int = 3
+    #: A grid's ink component covers at most this share of its box, and its skeleton is at
+    #: most this many times the box's long side (four lines, a frame and nine marks).
+    max_fill: float = 0.4
+    max_stroke_length: float = 30.0
+    #: Skeleton points used by the Hough transform (a regular subsample beyond this).
+    max_points: int = 3000
     #: Lines looked for per component, and the weakest kept relative to the strongest.
     max_lines: int = 12
     min_line_share: float = 0.25
+    #: A grid line's ink covers at least this share of its length.
+    min_coverage: float = 0.5
     #: Angles (degrees): a family's spread, and the least angle between the two families.
     family_spread: float = 22.0
     family_gap: float = 35.0
     #: A # line must run past each crossing by this many cells.
     min_arm: float = 0.25
+    #: Ink besides the lines covers at most this share of the board (nine bold marks).
+    max_density: float = 0.45
     #: Cells are read on a canonical board of this many pixels a side, inside this margin.
     cell_px: int = 64
     #: A mark is at least this many cells across.
@@ -91,6 +102,7 @@ class Line:
     t0: float
     t1: float
     votes: int
+    coverage: float
 
     @property
     def angle(self) -> float:
@@ -123,8 +135,10 @@ def intersect(a: Line, b: Line) -> Point | None:
 def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np.float32]]:
     """Pixels unlike their local background, and the difference image itself.
 
-    The background is a median over about a seventh of the picture, so strokes of either
-    polarity and any colour stand out; the threshold follows the strongest ink present.
+    A first background is a median over about a seventh of the picture, so strokes of
+    either polarity and any colour stand out; the final one averages only the pixels that
+    first pass took for paper, so dense marks do not tint it. The threshold follows the
+    strongest ink present.
     """
     height, width = image.shape[:2]
     img = image.astype(np.float32)
@@ -134,11 +148,22 @@ def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np
     background = cv2.resize(
         cv2.medianBlur(tiny, 7).astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR
     )
+    rough = _threshold(np.abs(img - background).max(axis=2), params)
+    paper = cv2.erode((~rough).astype(np.float32), np.ones((5, 5), np.uint8))
+    window = (max(3, round(width / 7)), max(3, round(height / 7)))
+    weight = cv2.blur(paper, window)
+    average = cv2.blur(img * paper[..., None], window) / np.maximum(weight, 1e-3)[..., None]
+    trusted = (weight > 0.05)[..., None]
+    background = np.where(trusted, average, background)
     diff = np.abs(img - background).max(axis=2)
+    return _threshold(diff, params), diff
+
+
+def _threshold(diff: NDArray[np.float32], params: Params) -> Mask:
+    """Hysteresis threshold of a difference image, scaled to its strongest ink."""
     strong = float(np.percentile(diff, 99.7))
     high = float(np.clip(params.ink_share * strong, *params.ink_range))
-    mask = apply_hysteresis_threshold(diff, 0.5 * high, high)
-    return np.asarray(mask, dtype=bool), diff
+    return np.asarray(apply_hysteresis_threshold(diff, 0.5 * high, high), dtype=bool)
 
 
 # --- stage 2: lines -------------------------------------------------------------------------
@@ -173,7 +198,8 @@ def find_lines(skeleton: Mask, params: Params = PARAMS) -> list[Line]:
     records the stretch they cover and removes them before the next pass.
     """
     ys, xs = np.nonzero(skeleton)
-    points = np.column_stack([xs, ys]).astype(np.float64)
+    stride = max(1, len(ys) // params.max_points)
+    points = np.column_stack([xs[::stride], ys[::stride]]).astype(np.float64)
     if len(points) < 20:
         return []
     extent = float(np.hypot(np.ptp(xs) + 1, np.ptp(ys) + 1))
@@ -211,7 +237,8 @@ def find_lines(skeleton: Mask, params: Params = PARAMS) -> list[Line]:
         first_votes = first_votes or votes
         if votes < max(12, params.min_line_share * first_votes):
             break
-        lines.append(Line(nx, ny, rho, t0, t1, votes))
+        coverage = min(1.0, votes * stride / max(1.0, t1 - t0))
+        lines.append(Line(nx, ny, rho, t0, t1, votes, coverage))
         idx = np.flatnonzero(active)
         active[idx[inliers]] = False
     return lines
@@ -291,9 +318,10 @@ def _pair_candidates(
     lines: Sequence[Line], params: Params
 ) -> list[tuple[tuple[Line, Line], tuple[Line, Line]]]:
     """Pairs of near-parallel lines, each with a pair crossing it at a clear angle."""
+    drawn = [line for line in lines if line.coverage >= params.min_coverage]
     pairs = [
         (a, b)
-        for a, b in combinations(lines, 2)
+        for a, b in combinations(drawn, 2)
         if _angle_between(a.angle, b.angle) <= params.family_spread
     ]
     return [
@@ -353,7 +381,7 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
             axis, pos, length = 0, 0.5 * (x0 + x1), abs(y1 - y0)
         else:
             continue  # a slanted stroke (an X) or clutter
-        if length < 1.5 or not -1.8 <= pos <= 4.8:
+        if length < 1.5 or line.coverage < 0.6 or not -1.8 <= pos <= 4.8:
             continue
         if min(abs(pos - 1), abs(pos - 2)) < 0.25:
             continue  # a second stroke of an inner line
@@ -380,7 +408,7 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
 class MarkShape:
     """Shape measures of the ink in one cell, and the mark they make (``x``, ``o`` or ``?``).
 
-    ``hole`` is the share of the mark's filled outline that is enclosed background, ``arms``
+    ``hole`` is the share of the mark's box that is background enclosed by ink, ``arms``
     the ink runs met on a circle around the mark's centroid, ``centre`` the ink share of a
     small box in the middle of the mark.
     """
@@ -391,8 +419,10 @@ class MarkShape:
     centre: float
 
 
-def classify_mark(ink: Mask) -> MarkShape:
+def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     """Tell an O (a loop around an empty middle) from an X (strokes crossing in the middle).
+
+    Marks far from square, or (given the ``cell`` side) larger than a cell, read ``?``.
 
     Examples
     --------
@@ -407,7 +437,7 @@ def classify_mark(ink: Mask) -> MarkShape:
     crop = np.pad(ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 2)
     closed = ndimage.binary_closing(crop, structure=np.ones((3, 3)))
     filled = ndimage.binary_fill_holes(closed)
-    hole = float((filled & ~closed).sum()) / max(1.0, float(filled.sum()))
+    hole = float((filled & ~closed).sum()) / float(filled.shape[0] * filled.shape[1])
     h, w = crop.shape
     ch, cw = max(1, round(0.14 * h)), max(1, round(0.14 * w))
     centre = float(crop[h // 2 - ch : h // 2 + ch + 1, w // 2 - cw : w // 2 + cw + 1].mean())
@@ -418,56 +448,70 @@ def classify_mark(ink: Mask) -> MarkShape:
     rx = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
     ring = ndimage.binary_dilation(crop)[ry, rx]
     arms = int(np.count_nonzero(ring & ~np.roll(ring, 1))) if not ring.all() else 0
-    if hole >= 0.3 and centre < 0.12:
+    squat = max(h, w) <= 1.8 * min(h, w) and (cell is None or max(h, w) - 4 <= 1.15 * cell)
+    if hole >= 0.12 and centre < 0.12 and squat:
         mark = "o"
-    elif hole < 0.1 and arms >= 3 and centre >= 0.05:
+    elif hole < 0.04 and arms in (3, 4) and centre >= 0.05 and squat:
         mark = "x"
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre)
 
 
-def _erase_row_lines(board: Mask, rows: Sequence[int]) -> Mask:
-    """``board`` with the row lines near ``rows`` traced and erased, following their curves.
+def _run_at(board: Mask, x: int, y: float, reach: int) -> tuple[int, int] | None:
+    """The ink run in column ``x`` nearest row ``y`` (within ``reach``), as (first, last) rows."""
+    height = board.shape[0]
+    lo, hi = max(0, round(y) - reach), min(height, round(y) + reach + 1)
+    hits = np.flatnonzero(board[lo:hi, x])
+    if len(hits) == 0:
+        return None
+    top = bottom = int(lo + hits[np.argmin(np.abs(lo + hits - y))])
+    while top > 0 and board[top - 1, x]:
+        top -= 1
+    while bottom < height - 1 and board[bottom + 1, x]:
+        bottom += 1
+    return top, bottom
 
-    Each line is followed column by column from the board's middle outwards, from the
-    ink run nearest its last position; runs much thicker than the line (a mark touching
-    it) are cut to the line's width.
+
+def _erase_row_lines(board: Mask, rows: Sequence[int], size: int) -> Mask:
+    """``board`` with the row lines at ``rows`` traced and erased, following their curves.
+
+    The canonical board has cells of ``size`` pixels and its first column line at
+    ``x = 2 * size``, where every row line is exactly at its row (the homography is fitted
+    to the crossings). Each line is followed from there, column by column in both
+    directions, along the ink run nearest its last position, within a fifth of a cell of
+    where it should be. Runs thicker than the line (a crossing line or a mark touching it)
+    are cut to the line's width and do not steer the trace.
     """
     out = board.copy()
-    height, width = board.shape
-    reach = max(2, round(0.015 * width))
+    width = board.shape[1]
+    reach = max(2, round(0.06 * size))
     for start in rows:
-        runs: list[tuple[int, int, int]] = []  # (column, first row, last row)
-        for step in (1, -1):
-            y, missing = float(start), 0
-            x = width // 2 if step == 1 else width // 2 - 1
-            while 0 <= x < width and missing <= 0.1 * width:
-                lo, hi = max(0, round(y) - reach), min(height, round(y) + reach + 1)
-                hits = np.flatnonzero(board[lo:hi, x])
-                if len(hits) == 0:
+        samples = [
+            _run_at(board, x, start, reach) for x in range(round(2.2 * size), round(2.8 * size))
+        ]
+        widths = [b - t + 1 for run in samples if run is not None for t, b in [run]]
+        if not widths:
+            continue
+        thickness = float(np.median(widths))
+        limit = max(2.0 * thickness, thickness + 3)
+        for first, step in ((2 * size, 1), (2 * size - 1, -1)):
+            y, missing, x = float(start), 0, first
+            while 0 <= x < width and missing <= 0.3 * size:
+                run = _run_at(out, x, y, reach)
+                if run is None:
                     missing += 1
                 else:
                     missing = 0
-                    top = bottom = int(lo + hits[np.argmin(np.abs(lo + hits - y))])
-                    while top > 0 and board[top - 1, x]:
-                        top -= 1
-                    while bottom < height - 1 and board[bottom + 1, x]:
-                        bottom += 1
-                    if bottom - top + 1 > 4 * reach:  # a crossing line or a touching mark
-                        top, bottom = round(y) - reach // 2, round(y) + reach // 2
+                    top, bottom = run
+                    if bottom - top + 1 > limit:
+                        top = round(y - thickness / 2)
+                        bottom = round(y + thickness / 2)
                     else:
-                        y = 0.7 * y + 0.3 * (top + bottom) / 2
-                    runs.append((x, top, bottom))
+                        y = 0.8 * y + 0.2 * (top + bottom) / 2
+                        y = float(np.clip(y, start - 0.2 * size, start + 0.2 * size))
+                    out[max(0, top - 1) : bottom + 2, x] = False
                 x += step
-        if not runs:
-            continue
-        thickness = float(np.median([b - t + 1 for _, t, b in runs]))
-        for x, top, bottom in runs:
-            if bottom - top + 1 > 2.5 * thickness:
-                mid = (top + bottom) // 2
-                top, bottom = mid - round(thickness), mid + round(thickness)
-            out[max(0, top - 1) : bottom + 2, x] = False
     return out
 
 
@@ -483,7 +527,7 @@ def read_cells(
     outer cells are only roughly where the crossings put them). A cell without ink reads
     ``None``.
 
-    Returns the readings and the share of ink on the board.
+    Returns the readings and the share of ink on the board besides its lines.
     """
     size, pad = params.cell_px, params.cell_px
     canvas = 3 * size + 2 * pad
@@ -495,9 +539,9 @@ def read_cells(
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
     )
     board = warped > 127
-    density = float(board[pad:-pad, pad:-pad].mean())
     lines_at = [pad + i * size for i in ((0, 1, 2, 3) if framed else (1, 2))]
-    clean = _erase_row_lines(_erase_row_lines(board, lines_at).T, lines_at).T
+    clean = _erase_row_lines(_erase_row_lines(board, lines_at, size).T, lines_at, size).T
+    density = float(clean[pad:-pad, pad:-pad].mean())
     labels, _ = ndimage.label(clean, structure=np.ones((3, 3)))
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
     cells: dict[int, list[int]] = {}
@@ -520,7 +564,7 @@ def read_cells(
             cell = int(np.clip(gy, 0, 2.99)) * 3 + int(np.clip(gx, 0, 2.99))
             cells.setdefault(cell, []).append(index)
     readings: list[MarkShape | None] = [
-        classify_mark(np.isin(labels, cells[i])) if i in cells else None for i in range(9)
+        classify_mark(np.isin(labels, cells[i]), size) if i in cells else None for i in range(9)
     ]
     return readings, density
 
@@ -559,6 +603,7 @@ def _shifted(line: Line, dx: float, dy: float, scale: float) -> Line:
         (line.t0 + along) * scale,
         (line.t1 + along) * scale,
         line.votes,
+        line.coverage,
     )
 
 
@@ -577,7 +622,16 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     reasons: list[str] = []
     grid: Grid | None = None
     for component, (x, y) in _grid_components(mask, params.grid_candidates):
-        lines = [_shifted(line, x, y, 1.0) for line in find_lines(skeletonize(component), params)]
+        fill = float(component.mean())
+        if fill > params.max_fill:
+            reasons.append(f"a solid shape ({fill:.0%} ink), not lines")
+            continue
+        skeleton = skeletonize(component)
+        length = int(skeleton.sum()) / max(component.shape)
+        if length > params.max_stroke_length:
+            reasons.append(f"{length:.0f} picture widths of strokes: a texture, not a # grid")
+            continue
+        lines = [_shifted(line, x, y, 1.0) for line in find_lines(skeleton, params)]
         found = find_grid(lines, params)
         if isinstance(found, Grid):
             grid = found
@@ -587,7 +641,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         return Recognition.nothing(GAME, reasons[0] if reasons else "no long strokes")
     to_work = grid.homography()
     readings, density = read_cells(mask, to_work, grid.framed, params)
-    if density > 0.4:
+    if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
     doubts = list(grid.doubts)
     confidence = 0.95 - 0.2 * len(grid.doubts)
@@ -602,6 +656,78 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     try:
         puzzle = Puzzle.from_board(board)
     except InvalidPuzzleError as exc:
-        return Recognition(GAME, None, 0.0, lattice, (str(exc), *doubts))
+        try:  # x has a line with equal counts: o opened
+            puzzle = Puzzle.from_board(board, first="o")
+        except InvalidPuzzleError:
+            return Recognition(GAME, None, 0.0, lattice, (str(exc), *doubts))
     log.debug("tictactoe: %s %s", board, readings)
     return Recognition(GAME, puzzle, max(0.0, confidence), lattice, tuple(doubts))
+
+
+# --- the overlay ----------------------------------------------------------------------------
+
+#: Ghost-mark colours; the one farthest from the board's own colour is used.
+GHOST_COLORS: tuple[tuple[int, int, int], ...] = ((230, 30, 70), (20, 120, 255), (20, 170, 60))
+
+
+def outcome_text(puzzle: Puzzle, solution: Solution) -> str:
+    """The sentence drawn with the overlay, e.g. ``"x to move: x wins with best play"``.
+
+    Examples
+    --------
+    >>> outcome_text(Puzzle("xo-------", "x"), Solution((1, 1), "x win"))
+    'x to move: x wins with best play'
+    >>> outcome_text(Puzzle("xxxoo----", "o"), Solution(None, "x win"))
+    'game over: x wins'
+    """
+    result = "draw" if solution.outcome == "draw" else solution.outcome.replace("win", "wins")
+    if solution.move is None:
+        return f"game over: {result}"
+    return f"{puzzle.to_move} to move: {result} with best play"
+
+
+def _ghost_color(image: RGBImage, corners: NDArray[np.float64]) -> Color:
+    """A colour far from the picture's colour inside the quadrilateral ``corners``."""
+    height, width = image.shape[:2]
+    x0, y0 = np.clip(corners.min(axis=0), 0, [width - 1, height - 1]).astype(int)
+    x1, y1 = np.clip(corners.max(axis=0), 0, [width - 1, height - 1]).astype(int)
+    patch = image[y0 : y1 + 1, x0 : x1 + 1].reshape(-1, 3).astype(np.float64)
+    mean = patch.mean(axis=0) if len(patch) else np.full(3, 255.0)
+    best = max(GHOST_COLORS, key=lambda c: float(np.linalg.norm(np.array(c) - mean)))
+    return (*best, 170)
+
+
+def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBImage:
+    """The picture with the best move as a ghost mark in its cell and the outcome above.
+
+    The mark is drawn in the mover's shape through the board's lattice, so it follows the
+    photo's perspective; a finished game gets the result only.
+    """
+    lattice, puzzle = recognition.geometry, recognition.puzzle
+    if not isinstance(lattice, Lattice) or not isinstance(puzzle, Puzzle):
+        raise ValueError("draw needs a tic-tac-toe recognition with its board and lattice")
+    overlay = Overlay(image)
+    size = lattice.cell_size((1, 1))
+    if solution.move is not None:
+        r, c = solution.move
+        color = _ghost_color(image, lattice.corners((r, c)))
+        width = max(2.0, 0.1 * size)
+        if puzzle.to_move == "x":
+            for a, b in (((0.2, 0.2), (0.8, 0.8)), ((0.2, 0.8), (0.8, 0.2))):
+                ends = lattice.to_pixels([(r + a[0], c + a[1]), (r + b[0], c + b[1])])
+                overlay.line([(float(x), float(y)) for x, y in ends], width, color)
+        else:
+            angles = np.linspace(0.0, 2 * np.pi, 49)
+            ring = np.column_stack([r + 0.5 + 0.3 * np.sin(angles), c + 0.5 + 0.3 * np.cos(angles)])
+            overlay.line([(float(x), float(y)) for x, y in lattice.to_pixels(ring)], width, color)
+    height, width_px = image.shape[:2]
+    text_size = float(np.clip(0.3 * size, 12.0, height / 12))
+    x, y = lattice.to_pixels([(-0.3, 1.5)])[0]
+    if not text_size <= y <= height - text_size:
+        x, y = lattice.to_pixels([(3.3, 1.5)])[0]
+    text = outcome_text(puzzle, solution)
+    half = min(width_px / 2, 0.3 * text_size * len(text))  # about half the text's width
+    x = float(np.clip(x, half, width_px - half))
+    y = float(np.clip(y, text_size, height - text_size))
+    overlay.label((x, y), text, text_size)
+    return overlay.render()

@@ -1,0 +1,372 @@
+"""Seeded renderer of tic-tac-toe boards: app screens and hand-drawn boards.
+
+``render(puzzle, style, rng)`` draws a 3x3 position in one of three looks:
+
+* ``app``: a flat screen, any background (light, dark or coloured), thin or thick lines with
+  round or square ends and no outer border, X and O in their own colours, with clutter
+  (a title, a score line, buttons) around;
+* ``hand``: a board drawn with a marker on paper or a whiteboard: wobbly, bowed lines with
+  uneven arms, marks of varied size and slant, one marker colour or two, rotated and seen
+  at an angle, with uneven light, glare and sensor noise;
+* ``sheet``: a printed table (outer frame and a title above it) with hand-drawn marks,
+  photographed or scanned.
+
+Every stroke is a polyline in board units (cell ``(r, c)`` spans ``[r, r+1] x [c, c+1]``)
+mapped to pixels by one homography, so perspective applies to lines and marks alike.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image
+
+from solvers.errors import InvalidPuzzleError
+from solvers.tictactoe import Puzzle
+
+RGB = tuple[int, int, int]
+Picture = NDArray[np.uint8]
+Stroke = NDArray[np.float64]  # (N, 2) board points as (x, y) = (col, row)
+
+#: Supersampling factor of the drawing (smooth strokes after the downscale).
+_SS = 2
+
+
+@dataclass(frozen=True)
+class Style:
+    """One look: the picture, the board's placement, its strokes and the capture."""
+
+    kind: str  # "app", "hand" or "sheet"
+    width: int
+    height: int
+    background: RGB
+    line_color: RGB
+    x_color: RGB
+    o_color: RGB
+    line_width: float  # stroke widths, in cells
+    mark_width: float
+    board_share: float  # board side / the picture's short side
+    rotation: float  # degrees
+    tilt: tuple[float, float]  # perspective terms, in 1/board units
+    arms: tuple[float, float, float, float, float, float, float, float]  # in cells
+    wobble: float  # waviness of hand strokes, in cells
+    bow: float  # bend of the lines, in cells
+    mark_size: float  # mark half-size, in cells
+    jitter: float  # mark placement and shape jitter, in cells
+    clutter: bool
+    light: float  # uneven light amplitude (0..1)
+    glare: float  # glare strength (0..1)
+    noise: float  # sensor noise sigma
+    blur: float  # Gaussian sigma in pixels
+    jpeg: int | None
+
+
+def _rgb(rng: np.random.Generator, low: int, high: int) -> RGB:
+    r, g, b = (int(v) for v in rng.integers(low, high, 3))
+    return r, g, b
+
+
+def _contrasting(rng: np.random.Generator, background: RGB, dark_ok: bool = True) -> RGB:
+    """A colour far from ``background`` (light on dark, dark or saturated on light)."""
+    light_bg = sum(background) > 3 * 128
+    for _ in range(50):
+        color = _rgb(rng, 0, 120) if light_bg else _rgb(rng, 150, 256)
+        if not dark_ok and max(color) < 60:
+            continue
+        if np.abs(np.subtract(color, background)).max() > 110:
+            return color
+    return (20, 20, 20) if light_bg else (240, 240, 240)
+
+
+def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
+    """A random look; ``kind`` picks ``app``, ``hand`` or ``sheet`` (default: any)."""
+    kind = kind or str(rng.choice(["app", "hand", "sheet"], p=[0.4, 0.4, 0.2]))
+    long_side = int(rng.integers(360, 1400))
+    aspect = float(rng.uniform(0.45, 1.0))
+    short = max(240, round(long_side * aspect))
+    width, height = (long_side, short) if rng.random() < 0.5 else (short, long_side)
+    if kind == "app":
+        background = (
+            _rgb(rng, 0, 60)
+            if rng.random() < 0.4
+            else _rgb(rng, 190, 256)
+            if rng.random() < 0.6
+            else _rgb(rng, 0, 256)
+        )
+        line = _contrasting(rng, background)
+        same = rng.random() < 0.4
+        x_color = line if same else _contrasting(rng, background)
+        o_color = line if same else _contrasting(rng, background)
+        arm = float(rng.choice([1.0, 1.0, 0.8, 0.6]))
+        return Style(
+            kind=kind,
+            width=width,
+            height=height,
+            background=background,
+            line_color=line,
+            x_color=x_color,
+            o_color=o_color,
+            line_width=float(rng.uniform(0.02, 0.1)),
+            mark_width=float(rng.uniform(0.05, 0.14)),
+            board_share=float(rng.uniform(0.45, 0.85)),
+            rotation=0.0,
+            tilt=(0.0, 0.0),
+            arms=(arm,) * 8,
+            wobble=0.0,
+            bow=0.0,
+            mark_size=float(rng.uniform(0.25, 0.36)),
+            jitter=0.0,
+            clutter=bool(rng.random() < 0.7),
+            light=0.0,
+            glare=0.0,
+            noise=float(rng.choice([0.0, 0.0, 2.0])),
+            blur=float(rng.choice([0.0, 0.0, 0.6])),
+            jpeg=int(rng.integers(60, 95)) if rng.random() < 0.5 else None,
+        )
+    whiteboard = rng.random() < 0.5
+    paper = _rgb(rng, 200, 250) if whiteboard else _rgb(rng, 225, 256)
+    marker = _contrasting(rng, paper, dark_ok=True)
+    two_colors = rng.random() < 0.5
+    sheet = kind == "sheet"
+    return Style(
+        kind=kind,
+        width=width,
+        height=height,
+        background=paper,
+        line_color=(15, 15, 15) if sheet else marker,
+        x_color=marker,
+        o_color=_contrasting(rng, paper) if two_colors else marker,
+        line_width=float(rng.uniform(0.015, 0.045)),
+        mark_width=float(rng.uniform(0.03, 0.08)),
+        board_share=float(rng.uniform(0.5, 0.8)),
+        rotation=float(rng.uniform(-8, 8) if sheet else rng.uniform(-32, 32)),
+        tilt=(float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08))),
+        arms=tuple(float(v) for v in rng.uniform(0.4, 1.0, 8)),  # type: ignore[arg-type]
+        wobble=0.0 if sheet else float(rng.uniform(0.0, 0.025)),
+        bow=0.0 if sheet else float(rng.uniform(-0.12, 0.12)),
+        mark_size=float(rng.uniform(0.22, 0.34)),
+        jitter=float(rng.uniform(0.0, 0.06)),
+        clutter=sheet,
+        light=float(rng.uniform(0.0, 0.25)),
+        glare=float(rng.uniform(0.0, 0.5)) if whiteboard else 0.0,
+        noise=float(rng.uniform(1.0, 5.0)),
+        blur=float(rng.uniform(0.0, 1.2)),
+        jpeg=int(rng.integers(55, 92)) if rng.random() < 0.8 else None,
+    )
+
+
+def _homography(style: Style) -> NDArray[np.float64]:
+    """Board units to pixels: rotate and tilt about the centre, then fit the picture."""
+    theta = np.radians(style.rotation)
+    centre = np.array([[1, 0, -1.5], [0, 1, -1.5], [0, 0, 1]], dtype=np.float64)
+    rotate = np.array(
+        [[np.cos(theta), -np.sin(theta), 0], [np.sin(theta), np.cos(theta), 0], [0, 0, 1]]
+    )
+    tilt = np.array([[1, 0, 0], [0, 1, 0], [style.tilt[0], style.tilt[1], 1]], dtype=np.float64)
+    h = tilt @ rotate @ centre
+    reach = 1.5 + max(style.arms)
+    corners = np.array(
+        [[x, y, 1.0] for x in (1.5 - reach, 1.5 + reach) for y in (1.5 - reach, 1.5 + reach)]
+    )
+    mapped = corners @ h.T
+    mapped = mapped[:, :2] / mapped[:, 2:]
+    span = mapped.max(axis=0) - mapped.min(axis=0)
+    scale = style.board_share * min(style.width, style.height) / float(span.max())
+    scale = min(scale, 0.92 * style.width / span[0], 0.8 * style.height / span[1])
+    offset = np.array([style.width, style.height]) / 2 - scale * (mapped.max(0) + mapped.min(0)) / 2
+    fit = np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]])
+    return fit @ h
+
+
+def _wavy(points: Stroke, style: Style, rng: np.random.Generator) -> Stroke:
+    """``points`` resampled densely with a smooth random wobble across the stroke."""
+    seg = np.linalg.norm(np.diff(points, axis=0), axis=1)
+    t = np.concatenate([[0.0], np.cumsum(seg)])
+    dense = np.linspace(0.0, t[-1], max(8, int(t[-1] * 40)))
+    out = np.column_stack([np.interp(dense, t, points[:, i]) for i in (0, 1)])
+    if style.wobble == 0.0:
+        return out
+    direction = points[-1] - points[0]
+    normal = np.array([-direction[1], direction[0]]) / max(1e-9, float(np.linalg.norm(direction)))
+    wave = np.zeros(len(dense))
+    for _ in range(2):
+        freq = rng.uniform(0.5, 2.0)
+        wave += style.wobble * np.sin(
+            2 * np.pi * freq * dense / max(t[-1], 1e-9) + rng.uniform(0, 6.3)
+        )
+    return out + wave[:, None] * normal[None, :]
+
+
+def _grid_strokes(style: Style, rng: np.random.Generator) -> list[Stroke]:
+    """The board's lines (and the frame of a printed sheet), in board units."""
+    strokes = []
+    framed = style.kind == "sheet"
+    positions = (0, 1, 2, 3) if framed else (1, 2)
+    for axis in (0, 1):
+        for i, pos in enumerate(positions):
+            lo, hi = (
+                (0.0, 3.0)
+                if framed
+                else (-style.arms[4 * axis + 2 * i], 3 + style.arms[4 * axis + 2 * i + 1])
+            )
+            ts = np.linspace(lo, hi, 24)
+            bend = style.bow * rng.uniform(0.5, 1.0) * np.sin(np.pi * (ts - lo) / (hi - lo))
+            across = pos + bend + rng.uniform(-1, 1) * 0.03 * (style.kind == "hand")
+            line = np.column_stack([ts, across]) if axis == 0 else np.column_stack([across, ts])
+            strokes.append(_wavy(line, style, rng))
+    return strokes
+
+
+def _mark_strokes(
+    mark: str, cell: tuple[int, int], style: Style, rng: np.random.Generator
+) -> list[Stroke]:
+    """An X (two strokes) or an O (one closed loop) in ``cell``, in board units."""
+    j = style.jitter
+    cx = cell[1] + 0.5 + rng.uniform(-j, j)
+    cy = cell[0] + 0.5 + rng.uniform(-j, j)
+    s = style.mark_size * rng.uniform(0.85, 1.1) if j else style.mark_size
+    if mark == "x":
+        ends = []
+        for sign in (1, -1):
+            a = np.array([cx - s, cy - sign * s]) + rng.uniform(-j, j, 2)
+            b = np.array([cx + s, cy + sign * s]) + rng.uniform(-j, j, 2)
+            ends.append(_wavy(np.array([a, b]), style, rng))
+        return ends
+    rx, ry = s * rng.uniform(0.85, 1.1) if j else s, s * rng.uniform(0.85, 1.1) if j else s
+    start = rng.uniform(0, 2 * np.pi)
+    sweep = 2 * np.pi + (rng.uniform(0.1, 0.5) if j else 0.05)
+    angles = start + np.linspace(0.0, sweep, 64)
+    loop = np.column_stack([cx + rx * np.cos(angles), cy + ry * np.sin(angles)])
+    if j:
+        loop += style.wobble * 0.5 * np.sin(angles[:, None] * 3 + rng.uniform(0, 6.3))
+    return [loop]
+
+
+def _background(style: Style, rng: np.random.Generator) -> Picture:
+    h, w = style.height * _SS, style.width * _SS
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = style.background
+    if style.light:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        angle = rng.uniform(0, 2 * np.pi)
+        ramp = (np.cos(angle) * xx / w + np.sin(angle) * yy / h) - 0.5
+        img *= (1 + style.light * ramp)[..., None]
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _draw_clutter(
+    canvas: Picture, style: Style, h: NDArray[np.float64], rng: np.random.Generator
+) -> None:
+    """A title above the board, and for app screens a score line and buttons around it."""
+    top = h @ np.array([1.5, -max(style.arms) - 0.15, 1.0])
+    bottom = h @ np.array([1.5, 3 + max(style.arms) + 0.5, 1.0])
+    (tx, ty), (bx, by) = top[:2] / top[2], bottom[:2] / bottom[2]
+    color = tuple(float(v) for v in style.line_color)
+    scale = 0.9 * _SS * min(style.width, style.height) / 600
+    title = (
+        "TIC TAC TOE"
+        if style.kind == "sheet"
+        else str(rng.choice(["Tic Tac Toe", "Your turn", "Player X"]))
+    )
+    size = cv2.getTextSize(title, cv2.FONT_HERSHEY_SIMPLEX, scale, max(1, round(2 * scale)))[0]
+    org = (round(tx * _SS - size[0] / 2), round(ty * _SS - size[1] * 0.6))
+    cv2.putText(
+        canvas,
+        title,
+        org,
+        cv2.FONT_HERSHEY_SIMPLEX,
+        scale,
+        color,
+        max(1, round(2 * scale)),
+        cv2.LINE_AA,
+    )
+    if style.kind != "app":
+        return
+    score = "X  0  -  0  O"
+    size = cv2.getTextSize(score, cv2.FONT_HERSHEY_SIMPLEX, scale * 0.7, 1)[0]
+    org = (round(bx * _SS - size[0] / 2), round(by * _SS + size[1]))
+    cv2.putText(
+        canvas,
+        score,
+        org,
+        cv2.FONT_HERSHEY_SIMPLEX,
+        scale * 0.7,
+        color,
+        max(1, round(scale)),
+        cv2.LINE_AA,
+    )
+    r = round(0.04 * _SS * min(style.width, style.height))
+    for x in (2 * r, style.width * _SS - 2 * r):
+        cv2.circle(canvas, (x, 2 * r), r, color, max(1, r // 4), cv2.LINE_AA)
+
+
+def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Picture:
+    """Draw ``puzzle``'s board (3x3) in ``style``; the picture as an ``(H, W, 3)`` uint8 array."""
+    h = _homography(style)
+    canvas = _background(style, rng)
+    unit = _SS * min(style.width, style.height) * style.board_share / 3.6
+
+    def stroke(points: Stroke, color: RGB, width: float) -> None:
+        homog = np.column_stack([points, np.ones(len(points))]) @ h.T
+        pixels = np.round(homog[:, :2] / homog[:, 2:] * _SS * 8).astype(np.int32)
+        cv2.polylines(
+            canvas,
+            [pixels],
+            False,
+            tuple(float(v) for v in color),
+            max(1, round(width * unit)),
+            cv2.LINE_AA,
+            shift=3,
+        )
+
+    for line in _grid_strokes(style, rng):
+        stroke(line, style.line_color, style.line_width)
+    for i, mark in enumerate(puzzle.board):
+        if mark != "-":
+            color = style.x_color if mark == "x" else style.o_color
+            for part in _mark_strokes(mark, divmod(i, 3), style, rng):
+                stroke(part, color, style.mark_width)
+    if style.clutter:
+        _draw_clutter(canvas, style, h, rng)
+    small = cv2.resize(canvas, (style.width, style.height), interpolation=cv2.INTER_AREA)
+    small = small.astype(np.float32)
+    if style.glare:
+        yy, xx = np.mgrid[0 : style.height, 0 : style.width].astype(np.float32)
+        cx, cy = rng.uniform(0.2, 0.8) * style.width, rng.uniform(0.2, 0.8) * style.height
+        spot = np.exp(
+            -(((xx - cx) / (0.25 * style.width)) ** 2 + ((yy - cy) / (0.18 * style.height)) ** 2)
+        )
+        small += (style.glare * 70 * spot)[..., None]
+    if style.blur:
+        small = cv2.GaussianBlur(small, (0, 0), style.blur)
+    if style.noise:
+        small += np.asarray(rng.normal(0, style.noise, small.shape), dtype=np.float32)
+    out = np.clip(small, 0, 255).astype(np.uint8)
+    if style.jpeg is not None:
+        buf = io.BytesIO()
+        Image.fromarray(out).save(buf, format="JPEG", quality=style.jpeg)
+        out = np.asarray(Image.open(buf).convert("RGB"), dtype=np.uint8)
+    return out
+
+
+def random_puzzle(rng: np.random.Generator) -> Puzzle:
+    """A position of a random game (either side opening), stopped at a random point."""
+    puzzle = Puzzle("-" * 9, str(rng.choice(["x", "o"])))
+    for _ in range(int(rng.integers(0, 10))):
+        if puzzle.result() is not None:
+            break
+        empty = puzzle.empty_cells()
+        puzzle = puzzle.play(empty[int(rng.integers(len(empty)))])
+    return reading(puzzle.board)
+
+
+def reading(board: str) -> Puzzle:
+    """The position a picture of ``board`` shows: x moves on equal counts unless x has won."""
+    try:
+        return Puzzle.from_board(board)
+    except InvalidPuzzleError:
+        return Puzzle.from_board(board, first="o")
