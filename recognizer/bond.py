@@ -69,8 +69,8 @@ class Params:
     #: Edge tolerance of a lattice fit: this share of the pitch plus ``edge_pixels``.
     edge_share: float = 0.08
     edge_pixels: float = 1.5
-    #: A lattice cell's centre must be this share one region of its grid.
-    min_cell_purity: float = 0.6
+    #: The labelled pixels of a lattice cell's centre must be this share one region.
+    min_cell_purity: float = 0.8
     #: A pixel belongs to a known colour class within this RGB distance of its mean
     #: (and within 0.45 of the distance between the two nearest classes).
     class_radius: float = 48.0
@@ -154,7 +154,7 @@ def _remove_scanlines(work: RGBImage) -> RGBImage:
         return work
     peak = int(np.flatnonzero(band)[np.argmax(power[band])])
     share = power[max(0, peak - 2) : peak + 3].sum() / power[1:].sum()
-    if share < 0.3:
+    if share < 0.12:
         return work
     period = 1 / freqs[peak]
     log.debug("scanlines of period %.2f (power share %.2f)", period, share)
@@ -228,49 +228,27 @@ def _blocks(boxes: NDArray[np.float64], params: Params) -> list[list[int]]:
             for j in np.flatnonzero(linked[i] & ~seen):
                 seen[j] = True
                 stack.append(int(j))
-        groups.extend(_split_at_wide_gaps(group, boxes))
-    return [sorted(g) for g in groups if len(g) >= 2]
+        if len(group) >= 2:
+            groups.append(sorted(group))
+    return groups
 
 
-def _split_at_wide_gaps(group: list[int], boxes: NDArray[np.float64]) -> list[list[int]]:
-    """Cut a group where the empty space between its regions, across or down, is much wider
-    than elsewhere (two grids side by side, not the separators of one)."""
-    pending, done = [group], []
-    while pending:
-        part = pending.pop()
-        for axis in (0, 1):
-            pieces = _cut_axis(part, boxes[:, axis], boxes[:, axis + 2])
-            if len(pieces) > 1:
-                pending.extend(pieces)
-                break
-        else:
-            done.append(part)
-    return done
-
-
-def _cut_axis(
-    part: list[int], starts: NDArray[np.float64], ends: NDArray[np.float64]
-) -> list[list[int]]:
-    """Split ``part`` along one axis at the gaps in its coverage that are far wider than the
-    narrowest gap (a separator) and than a good share of the runs they separate."""
-    order = sorted(part, key=lambda i: starts[i])
-    runs, spans, gaps = [[order[0]]], [[starts[order[0]], ends[order[0]]]], []
-    for i in order[1:]:
-        if starts[i] > spans[-1][1]:
-            gaps.append(float(starts[i] - spans[-1][1]))
-            runs.append([])
-            spans.append([starts[i], ends[i]])
-        runs[-1].append(i)
-        spans[-1][1] = max(spans[-1][1], ends[i])
-    narrow = min(gaps) if len(gaps) > 1 else 0.0
-    pieces: list[list[int]] = [runs[0]]
-    for k, gap in enumerate(gaps):
-        width = min(spans[k][1] - spans[k][0], spans[k + 1][1] - spans[k + 1][0])
-        if gap > 1.6 * narrow + 3 and gap > 0.6 * width:
-            pieces.append(list(runs[k + 1]))
-        else:
-            pieces[-1].extend(runs[k + 1])
-    return pieces
+def _split_at_widest_gap(group: list[int], boxes: NDArray[np.float64]) -> list[list[int]]:
+    """Cut a group in two across the widest empty band between its regions (two grids side
+    by side, or one above the other), if that band is clearly wider than any other."""
+    for axis in (0, 1):
+        starts, ends = boxes[:, axis], boxes[:, axis + 2]
+        order = sorted(group, key=lambda i: starts[i])
+        reach, gaps = ends[order[0]], []
+        for k, i in enumerate(order[1:], start=1):
+            if starts[i] > reach:
+                gaps.append((float(starts[i] - reach), k))
+            reach = max(reach, ends[i])
+        gaps.sort(reverse=True)
+        if gaps and (len(gaps) == 1 or gaps[0][0] > 1.5 * gaps[1][0]):
+            cut = gaps[0][1]
+            return [order[:cut], order[cut:]]
+    return [group]
 
 
 def _fit_axis(
@@ -378,9 +356,11 @@ def _sample_cells(
 ) -> NDArray[np.float64] | None:
     """Median colour of each cell's centre, or None unless
 
-    - the centre of every cell lies mostly in one cell-like region inside the lattice,
+    - the centre of every cell is mostly labelled, and mostly by one cell-like region
+      inside the lattice,
     - every region of the block holds at least one centre,
-    - every region holding centres is the size of those cells (a union of whole cells).
+    - every region holding centres is no larger than those cells, and a region holding
+      several fills them (a union of whole cells).
     """
     (left, top), (right, bottom) = lattice.to_pixels([(0, 0), (lattice.rows, lattice.cols)])
     pitch_x, pitch_y = (right - left) / lattice.cols, (bottom - top) / lattice.rows
@@ -395,10 +375,11 @@ def _sample_cells(
             xa, xb = round(cx - hx), round(cx + hx)
             ya, yb = round(cy - hy), round(cy + hy)
             patch = regions.labels[ya:yb, xa:xb].ravel()
-            if patch.size == 0:
+            labelled = patch[patch > 0]
+            if labelled.size <= patch.size / 2:
                 return None
-            label, count = Counter(patch.tolist()).most_common(1)[0]
-            if label not in cell_like or count < params.min_cell_purity * patch.size:
+            label, count = Counter(labelled.tolist()).most_common(1)[0]
+            if label not in cell_like or count < params.min_cell_purity * labelled.size:
                 return None
             x, y, w, h = (float(v) for v in regions.stats[label, :4])
             if (
@@ -414,20 +395,29 @@ def _sample_cells(
         return None
     for label, count in covered.items():
         area = float(regions.stats[label, cv2.CC_STAT_AREA])
-        low = params.min_cell_fill * count * cell[0] * cell[1]
+        low = params.min_cell_fill * count * cell[0] * cell[1] if count > 1 else 0.0
         if not low <= area <= 1.15 * count * pitch_x * pitch_y:
             return None
     return colors
 
 
 def _grids_in(regions: _Regions, work: RGBImage, params: Params) -> list[_Grid]:
-    """Every grid of 2..6 x 2..6 equal cells made of the given regions."""
-    if len(regions.cells) < 2:
-        return []
-    blocks = (
-        _grid_from_block(group, regions, work, params) for group in _blocks(regions.boxes, params)
-    )
-    return [grid for grid in blocks if grid is not None]
+    """Every grid of 2..6 x 2..6 equal cells made of the given regions.
+
+    A block that fits no lattice is cut at its widest gap and its parts are tried again.
+    """
+    grids = []
+    pending = _blocks(regions.boxes, params)
+    while pending:
+        group = pending.pop()
+        grid = _grid_from_block(group, regions, work, params)
+        if grid is not None:
+            grids.append(grid)
+            continue
+        parts = _split_at_widest_gap(group, regions.boxes)
+        if len(parts) > 1:
+            pending.extend(part for part in parts if len(part) >= 2)
+    return grids
 
 
 def _flat_regions(spread: NDArray[np.uint8], params: Params) -> _Regions:
