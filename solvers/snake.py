@@ -286,6 +286,37 @@ class Arena:
         """True when ``cell`` is inside the walls and not a tree."""
         return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols and cell not in self.trees
 
+    def exits(self, cell: Cell) -> list[Cell]:
+        """The open orthogonal neighbours of ``cell``."""
+        r, c = cell
+        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if self.open(n)]
+
+    @cached_property
+    def dead_ends(self) -> frozenset[Cell]:
+        """Open cells in dangling, loop-free branches of the field.
+
+        Found by peeling cells with at most one open neighbour left. A snake cannot turn
+        back, so once it enters such a branch from outside it can only go deeper, and dies.
+        """
+        degree = {
+            (r, c): len(self.exits((r, c)))
+            for r in range(self.rows)
+            for c in range(self.cols)
+            if self.open((r, c))
+        }
+        dead: set[Cell] = set()
+        queue = [cell for cell, d in degree.items() if d <= 1]
+        while queue:
+            cell = queue.pop()
+            if cell in dead:
+                continue
+            dead.add(cell)
+            for n in self.exits(cell):
+                degree[n] -= 1
+                if degree[n] <= 1 and n not in dead:
+                    queue.append(n)
+        return frozenset(dead)
+
 
 def heading(body: Body) -> Cell:
     """The direction ``(drow, dcol)`` from the neck to the head."""
@@ -331,6 +362,63 @@ def move(arena: Arena, body: Body, action: str, cherry: Cell | None) -> Body | N
 CHASE_BUDGET = 4000
 
 
+def cherry_trap(arena: Arena, body: Body, cherry: Cell) -> bool:
+    """True when eating ``cherry`` is provably fatal for ``body``.
+
+    Either the cherry is in a dead end, or it lies in a pocket ``R`` behind one cell ``a``
+    (the only way in and out) with the head outside and ``|R| + 1`` less than the snake's
+    length after eating: from entering ``a`` the head visits distinct cells of ``R`` (a
+    revisit needs the tail to have passed) and can only step back into ``a`` after the
+    grown body has left it, which takes longer than ``R`` can hold the head.
+    """
+    if cherry in arena.dead_ends:
+        return True
+    grown = len(body) + 1
+    return any(
+        body[0] not in pocket
+        for gate in _nearest(arena, cherry, grown)[1:]
+        if (pocket := _region(arena, cherry, gate, grown - 2)) is not None
+    )
+
+
+def _nearest(arena: Arena, start: Cell, count: int) -> list[Cell]:
+    """The ``count`` open cells nearest ``start`` (itself first), in breadth-first order.
+
+    A pocket of ``k`` cells around ``start`` and its gate are among the first ``k + 1``: every
+    cell beyond the gate is farther than the gate.
+    """
+    order = [start]
+    seen = {start}
+    for cell in order:
+        if len(order) >= count:
+            break
+        for n in arena.exits(cell):
+            if n not in seen:
+                seen.add(n)
+                order.append(n)
+    return order[:count]
+
+
+def _region(arena: Arena, start: Cell, wall: Cell, limit: int) -> set[Cell] | None:
+    """Open cells reachable from ``start`` without crossing ``wall``; None past ``limit``."""
+    seen = {start}
+    queue = [start]
+    while queue:
+        for n in arena.exits(queue.pop()):
+            if n != wall and n not in seen:
+                seen.add(n)
+                if len(seen) > limit:
+                    return None
+                queue.append(n)
+    return seen
+
+
+def _enters_dead_end(arena: Arena, body: Body, nxt: Body) -> bool:
+    """True when the step from ``body`` to ``nxt`` enters a dead end from outside."""
+    dead = arena.dead_ends
+    return nxt[0] in dead and body[0] not in dead
+
+
 def chase_tail(
     arena: Arena, body: Body, avoid: frozenset[Cell] = frozenset(), budget: int = CHASE_BUDGET
 ) -> str | None:
@@ -365,7 +453,7 @@ def chase_tail(
         options: list[tuple[int, str, Body]] = []
         for action in ACTIONS:
             nxt = move(arena, current, action, None)
-            if nxt is None or nxt[0] in avoid:
+            if nxt is None or nxt[0] in avoid or _enters_dead_end(arena, current, nxt):
                 continue
             if nxt[0] in (current[-1], vacated):
                 return actions + action
@@ -406,7 +494,11 @@ def _routes(arena: Arena, body: Body, cherry: Cell, budget: int) -> Iterator[tup
         _, neg_depth, _, current, actions = heappop(heap)
         for action in ACTIONS:
             nxt = move(arena, current, action, cherry)
-            if nxt is None or nxt in seen:
+            if (
+                nxt is None
+                or nxt in seen
+                or (nxt[0] != cherry and _enters_dead_end(arena, current, nxt))
+            ):
                 continue
             if nxt[0] == cherry:
                 yield actions + action, nxt
@@ -478,8 +570,11 @@ def solve(puzzle: Puzzle, *, final: bool = False, budget: int = ROUTE_BUDGET) ->
     """
     arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
     shortest = ""
+    hopeless = not final and cherry_trap(arena, body, cherry)
+    if hopeless:
+        log.debug("the cherry is in a dead end or a pocket: eating it is fatal")
     try:
-        for actions, grown in _routes(arena, body, cherry, budget):
+        for actions, grown in () if hopeless else _routes(arena, body, cherry, budget):
             shortest = shortest or actions
             if final or is_safe(arena, grown):
                 return Solution(actions, head_path(body, actions), is_safe(arena, grown))

@@ -1,0 +1,266 @@
+"""Whole games of CheckiO Snake, played by the mission's rules with a seeded random cherry.
+
+A *player* is a function like the mission's ``checkio``: it gets the field as a list of
+strings and answers a string of actions. The referee plays the actions one by one until the
+cherry is eaten (the rest are dropped), the snake crashes, or the steps run out, then asks
+again. Each new cherry lands on a random free cell off the border.
+
+Examples
+--------
+>>> import random
+>>> from solvers.snake import checkio
+>>> play(random_puzzle(random.Random(1)), checkio, random.Random(1)).won
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from heapq import heappop, heappush
+from itertools import count
+
+from solvers.snake import (
+    ACTIONS,
+    CHERRIES_TO_WIN,
+    CHERRY,
+    EMPTY,
+    MAX_STEPS,
+    START_LENGTH,
+    TREE,
+    Arena,
+    Body,
+    Cell,
+    Puzzle,
+    action_between,
+    cherry_trap,
+    heading,
+    move,
+    turn,
+)
+
+Player = Callable[[list[str]], str]
+
+#: Why a game ended.
+WON, CRASHED, OUT_OF_STEPS, NO_ANSWER = "won", "crashed", "out of steps", "no answer"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The outcome of one game.
+
+    Attributes
+    ----------
+    outcome : str
+        ``won``, ``crashed``, ``out of steps`` or ``no answer`` (an empty or bad reply).
+    cherries, steps : int
+        Cherries eaten and steps played.
+    calls : int
+        Times the player was asked.
+    think_seconds : float
+        Time spent in the player.
+    last_field : tuple of str
+        The field when the player was last asked.
+    """
+
+    outcome: str
+    cherries: int
+    steps: int
+    calls: int
+    think_seconds: float
+    last_field: tuple[str, ...]
+
+    @property
+    def won(self) -> bool:
+        """True when the snake ate every cherry in time."""
+        return self.outcome == WON
+
+
+def render_field(arena: Arena, body: Body, cherry: Cell) -> tuple[str, ...]:
+    """The field's rows for a snake (of at most ten segments) and a cherry."""
+    if len(body) > 10:
+        raise ValueError(f"a field shows at most ten segments, not {len(body)}")
+    grid = [
+        [TREE if (r, c) in arena.trees else EMPTY for c in range(arena.cols)]
+        for r in range(arena.rows)
+    ]
+    grid[cherry[0]][cherry[1]] = CHERRY
+    for i, (r, c) in enumerate(body):
+        grid[r][c] = str(i)
+    return tuple("".join(row) for row in grid)
+
+
+def random_puzzle(
+    rng: random.Random,
+    rows: int = 10,
+    cols: int = 10,
+    trees: tuple[int, int] = (5, 15),
+    length: int = START_LENGTH,
+) -> Puzzle:
+    """A random start: ``trees`` (inclusive range) trees, a snake of ``length``, a cherry.
+
+    The snake is a random self-avoiding walk on free cells and the cherry any free cell,
+    border included, as the mission's first cherry may be.
+    """
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    while True:
+        planted = frozenset(rng.sample(cells, rng.randint(*trees)))
+        arena = Arena(rows, cols, planted)
+        body = _random_walk(rng, arena, length, [c for c in cells if c not in planted])
+        if body is None:
+            continue
+        free = [c for c in cells if c not in planted and c not in body]
+        return Puzzle(render_field(arena, body, rng.choice(free)))
+
+
+def _random_walk(rng: random.Random, arena: Arena, length: int, free: list[Cell]) -> Body | None:
+    body = [rng.choice(free)]
+    while len(body) < length:
+        r, c = body[-1]
+        steps = [
+            n
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if arena.open(n) and n not in body
+        ]
+        if not steps:
+            return None
+        body.append(rng.choice(steps))
+    return tuple(body)
+
+
+def place_cherry(rng: random.Random, arena: Arena, body: Body) -> Cell | None:
+    """A random free cell off the border, or None when there is none."""
+    taken = set(body)
+    inner = [
+        (r, c)
+        for r in range(1, arena.rows - 1)
+        for c in range(1, arena.cols - 1)
+        if (r, c) not in arena.trees and (r, c) not in taken
+    ]
+    return rng.choice(inner) if inner else None
+
+
+def play(
+    puzzle: Puzzle,
+    player: Player,
+    rng: random.Random,
+    cherries: int = CHERRIES_TO_WIN,
+    max_steps: int = MAX_STEPS,
+) -> GameResult:
+    """Play a whole game from ``puzzle`` with the mission's referee rules."""
+    arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
+    eaten = steps = calls = 0
+    thinking = 0.0
+    field = puzzle.field
+    while True:
+        field = render_field(arena, body, cherry)
+        calls += 1
+        start = time.perf_counter()
+        answer = player(list(field))
+        thinking += time.perf_counter() - start
+        if not answer or set(answer) - set(ACTIONS):
+            return GameResult(NO_ANSWER, eaten, steps, calls, thinking, field)
+        for action in answer:
+            if steps == max_steps:
+                return GameResult(OUT_OF_STEPS, eaten, steps, calls, thinking, field)
+            nxt = move(arena, body, action, cherry)
+            steps += 1
+            if nxt is None:
+                return GameResult(CRASHED, eaten, steps, calls, thinking, field)
+            body = nxt
+            if body[0] == cherry:
+                eaten += 1
+                new = place_cherry(rng, arena, body)
+                if eaten == cherries or new is None:
+                    outcome = WON if eaten == cherries else CRASHED
+                    return GameResult(outcome, eaten, steps, calls, thinking, field)
+                cherry = new
+                break
+
+
+def unwinnable_reason(puzzle: Puzzle, final: bool = False) -> str | None:
+    """Why no player could get past this field, when there is a proof; else None.
+
+    ``final`` says the cherry is the last one (eating it wins even if the snake then dies).
+    """
+    arena = Arena.of(puzzle)
+    if cherry_walled_in(puzzle):
+        return "cherry walled in"
+    if not final and puzzle.cherry in arena.dead_ends:
+        return "cherry in a dead end"
+    if not final and cherry_trap(arena, puzzle.snake, puzzle.cherry):
+        return "cherry in a pocket too small"
+    if doomed(arena, puzzle.snake, 2 * len(puzzle.snake)):
+        return "no way out"
+    return None
+
+
+def doomed(arena: Arena, body: Body, depth: int) -> bool:
+    """True when every sequence of ``depth`` moves crashes (no cherry on the field)."""
+    stack = [(body, 0)]
+    while stack:
+        current, done = stack.pop()
+        if done == depth:
+            return False
+        stack.extend(
+            (nxt, done + 1) for a in ACTIONS if (nxt := move(arena, current, a, None)) is not None
+        )
+    return True
+
+
+def cherry_walled_in(puzzle: Puzzle) -> bool:
+    """True when trees and walls alone keep the head from the cherry (the body ignored)."""
+    arena = Arena.of(puzzle)
+    seen = {puzzle.snake[0]}
+    queue = deque(seen)
+    while queue:
+        r, c = queue.popleft()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if n == puzzle.cherry:
+                return False
+            if arena.open(n) and n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return True
+
+
+def greedy(field: list[str]) -> str:
+    """A plain greedy player like the seed's: the shortest route to the cherry, no safety.
+
+    A* over the head's cell and heading, where a body segment stops blocking once the tail
+    has passed it; when there is no route it makes any move that does not crash at once.
+    """
+    puzzle = Puzzle(tuple(field))
+    arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
+    clears = {cell: len(body) - i for i, cell in enumerate(body)}
+    tick = count()
+    start = (body[0], heading(body))
+    heap = [(0, next(tick), 0, start)]
+    parent: dict[tuple[Cell, Cell], tuple[Cell, Cell] | None] = {start: None}
+    while heap:
+        _, _, steps, (cell, direction) = heappop(heap)
+        if cell == cherry:
+            return _greedy_actions(parent, (cell, direction))
+        for action in ACTIONS:
+            d = turn(direction, action)
+            n = (cell[0] + d[0], cell[1] + d[1])
+            if not arena.open(n) or clears.get(n, 0) > steps + 1 or (n, d) in parent:
+                continue
+            parent[(n, d)] = (cell, direction)
+            h = abs(n[0] - cherry[0]) + abs(n[1] - cherry[1])
+            heappush(heap, (h, next(tick), steps + 1, (n, d)))
+    return next((a for a in ACTIONS if move(arena, body, a, cherry) is not None), "F")
+
+
+def _greedy_actions(
+    parent: dict[tuple[Cell, Cell], tuple[Cell, Cell] | None], end: tuple[Cell, Cell]
+) -> str:
+    actions = []
+    node = end
+    while (prev := parent[node]) is not None:
+        actions.append(action_between(prev[1], node[1]))
+        node = prev
+    return "".join(reversed(actions))
