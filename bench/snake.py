@@ -68,16 +68,17 @@ def run(argv: list[str]) -> None:
             tallies[name].add(outcome, seconds)
 
     print(f"snake recognizer over {args.count} generated pictures (seeds {args.seed}..)")
-    header = f"{'kind':<24}{'images':>8}{'exact':>8}{'refused':>9}{'WRONG':>7}{'ms/img':>9}{'max ms':>9}"
+    header = (
+        f"{'kind':<24}{'images':>8}{'exact':>8}{'refused':>9}{'WRONG':>7}{'ms/img':>9}{'max ms':>9}"
+    )
     print(header)
     print("-" * len(header))
     order = sorted(tallies, key=lambda n: (n == "all", n == "text map", n.split(":")[0], n))
     for name in order:
         t = tallies[name]
-        print(
-            f"{name:<24}{len(t.seconds):>8}{t.outcomes['exact']:>8}{t.outcomes['refused']:>9}"
-            f"{t.outcomes['WRONG']:>7}{1000 * np.mean(t.seconds):>9.0f}{1000 * max(t.seconds):>9.0f}"
-        )
+        counts = f"{t.outcomes['exact']:>8}{t.outcomes['refused']:>9}{t.outcomes['WRONG']:>7}"
+        times = f"{1000 * np.mean(t.seconds):>9.0f}{1000 * max(t.seconds):>9.0f}"
+        print(f"{name:<24}{len(t.seconds):>8}{counts}{times}")
     if wrong:
         print(f"WRONG readings at seeds {wrong}")
 

@@ -22,6 +22,7 @@ when the body order is ambiguous, the field is not 10 by 10, or any cell is in d
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -81,10 +82,10 @@ def _reduce(image: RGBImage, side: int) -> tuple[FloatImage, float]:
     """The picture as float32 RGB with its long side at most ``side``, and the scale used."""
     h, w = image.shape[:2]
     scale = min(1.0, side / max(h, w))
-    if scale < 1.0:
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-    return image.astype(np.float32), scale
+    if scale == 1.0:
+        return image.astype(np.float32), scale
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA).astype(np.float32), scale
 
 
 def _distance(pixels: FloatImage, color: NDArray[np.float32]) -> FloatImage:
@@ -131,7 +132,7 @@ def snake_orders(cells: Sequence[Cell], links: set[frozenset[Cell]] | None) -> l
         while stack:
             chain = stack.pop()
             if len(chain) == len(members):
-                pairs = {frozenset(p) for p in zip(chain, chain[1:])}
+                pairs = {frozenset(p) for p in itertools.pairwise(chain)}
                 if links is None or pairs == links:
                     orders.append(chain)
                 continue
@@ -186,21 +187,34 @@ def _templates() -> tuple[tuple[str, FloatImage], ...]:
                     continue
                 img = Image.new("L", (80, 80), 0)
                 draw = ImageDraw.Draw(img)
-                draw.text((40, 40), ch, font=font, fill=255, anchor="mm", stroke_width=stroke, stroke_fill=255)
+                draw.text(
+                    (40, 40),
+                    ch,
+                    font=font,
+                    fill=255,
+                    anchor="mm",
+                    stroke_width=stroke,
+                    stroke_fill=255,
+                )
                 box = img.getbbox() or (0, 0, 80, 80)
                 cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
                 w = 4 + stroke
                 if extra == "dot":
                     draw.ellipse((cx - w, cy - w, cx + w, cy + w), fill=255)
                 elif extra == "slash":
-                    draw.line([(box[2] - 4, box[1] + 6), (box[0] + 4, box[3] - 6)], fill=255, width=w)
+                    draw.line(
+                        [(box[2] - 4, box[1] + 6), (box[0] + 4, box[3] - 6)], fill=255, width=w
+                    )
                 elif extra == "foot":
-                    draw.line([(box[0] - 2, box[3] - 2), (box[2] + 6, box[3] - 2)], fill=255, width=w)
+                    draw.line(
+                        [(box[0] - 2, box[3] - 2), (box[2] + 6, box[3] - 2)], fill=255, width=w
+                    )
                 ink = np.asarray(img, np.float32) / 255.0
                 for squeeze in (0.75, 1.0):
                     for shear in (0.0, 0.2):  # upright and oblique (italic) faces
-                        warp = np.float32([[squeeze, -shear, 80 * shear], [0, 1, 0]])
-                        glyph = _normalise_glyph(cv2.warpAffine(ink, warp, (80, 80)))
+                        warp = np.array([[squeeze, -shear, 80 * shear], [0, 1, 0]], np.float32)
+                        warped = cv2.warpAffine(ink, warp, (80, 80)).astype(np.float32)
+                        glyph = _normalise_glyph(warped)
                         if glyph is not None:
                             out.append((ch, glyph))
     return tuple(out)
@@ -209,10 +223,13 @@ def _templates() -> tuple[tuple[str, FloatImage], ...]:
 def _holes(ink: FloatImage) -> list[tuple[float, float]]:
     """Centres ``(y, x)`` (as fractions of the glyph's box) of the holes in a glyph's ink."""
     ys, xs = np.nonzero(ink > 0.35 * float(ink.max()))
-    crop = ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
-    h, w = crop.shape
+    h, w = ys.max() + 1 - ys.min(), xs.max() + 1 - xs.min()
     f = max(1.0, 32 / h)
-    crop = cv2.resize(crop, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
+    crop = cv2.resize(
+        ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1],
+        (max(1, round(w * f)), max(1, round(h * f))),
+        interpolation=cv2.INTER_LINEAR,
+    )
     paper = np.pad(crop < 0.5 * float(crop.max()), 1, constant_values=True).astype(np.uint8)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(paper, connectivity=4)
     outside = labels[0, 0]
@@ -224,8 +241,17 @@ def _holes(ink: FloatImage) -> list[tuple[float, float]]:
     ]
 
 
-def _topology_fits(ch: str, holes: list[tuple[float, float]]) -> bool:
-    """Whether a glyph with these holes can be ``ch`` in common fonts."""
+def _top_bar(ink: FloatImage) -> float:
+    """The fraction of a glyph's width inked in its top row (a bar as in T, 5, 7)."""
+    ys, xs = np.nonzero(ink > 0.5 * float(ink.max()))
+    top = xs[ys == ys.min()]
+    return float(top.max() + 1 - top.min()) / float(xs.max() + 1 - xs.min())
+
+
+def _topology_fits(ch: str, holes: list[tuple[float, float]], top_bar: float) -> bool:
+    """Whether a glyph with these holes and top bar can be ``ch`` in common fonts."""
+    if (ch in "T7" and top_bar < 0.6) or (ch == "1" and top_bar > 0.9):
+        return False
     n = len(holes)
     if ch == "0":
         return n >= 1 and all(0.2 < y < 0.8 for y, _ in holes)
@@ -242,15 +268,16 @@ def _topology_fits(ch: str, holes: list[tuple[float, float]]) -> bool:
 
 def classify_glyph(ink: FloatImage) -> dict[str, float]:
     """Correlation of a glyph's ink with each character of :data:`GLYPHS` (best variant),
-    lowered for characters whose holes (as in 0, 6, 8, 9) the glyph does not have."""
+    lowered for characters whose holes (as in 0, 6, 8, 9) or top bar (T, 7, not 1) the glyph
+    does not have."""
     glyph = _normalise_glyph(ink)
     scores = dict.fromkeys(GLYPHS, -1.0)
     if glyph is None:
         return scores
     for ch, template in _templates():
         scores[ch] = max(scores[ch], float((glyph * template).sum()))
-    holes = _holes(ink)
-    return {ch: s if _topology_fits(ch, holes) else s - 0.2 for ch, s in scores.items()}
+    holes, bar = _holes(ink), _top_bar(ink)
+    return {ch: s if _topology_fits(ch, holes, bar) else s - 0.2 for ch, s in scores.items()}
 
 
 def _readings(scores: dict[str, float], p: Params) -> set[str]:
@@ -306,7 +333,7 @@ def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float,
 
 def _cell_lattices(flat: Mask, p: Params) -> Iterator[_Grid | str]:
     """Lattices of flat square cell interiors; a string names a lattice of the wrong size."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
     x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
     side = max(flat.shape) / 8
     ok = (w >= 6) & (h >= 6) & (w <= side) & (h <= side)
@@ -339,14 +366,12 @@ def _cell_lattices(flat: Mask, p: Params) -> Iterator[_Grid | str]:
     if (rows, cols) != (SIZE, SIZE):
         yield f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}"
         return
-    yield _Grid(
-        fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1]
-    )
+    yield _Grid(fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1])
 
 
 def _plain_boards(flat: Mask) -> Iterator[_Grid]:
     """Large flat squares (plain boards), largest first, divided into 10 x 10 cells."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
     order = np.argsort(-stats[1:, 4])[:4] + 1
     for i in order:
         x, y, w, h, area = (float(v) for v in stats[i])
@@ -467,9 +492,10 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
         return _Reading(None, ("no cherry",))
     singles.sort(key=lambda c: _redness(measured.color[c]), reverse=True)
     cherry = singles[0]
-    if len(singles) > 1 and _redness(measured.color[singles[1]]) > _redness(
-        measured.color[cherry]
-    ) - 20:
+    if (
+        len(singles) > 1
+        and _redness(measured.color[singles[1]]) > _redness(measured.color[cherry]) - 20
+    ):
         return _Reading(None, ("cannot tell the cherry from a tree",))
     for cell in occupied:
         dy, dx = measured.centroid[cell]
@@ -487,7 +513,9 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     return _Reading(tuple("".join(r) for r in rows), ())
 
 
-def _link(img: FloatImage, grid: _Grid, a: Cell, b: Cell, color: NDArray[np.float32], p: Params) -> bool:
+def _link(
+    img: FloatImage, grid: _Grid, a: Cell, b: Cell, color: NDArray[np.float32], p: Params
+) -> bool:
     """Whether the body's colour crosses the middle of the border between cells ``a``, ``b``."""
     (ra, ca), (rb, cb) = a, b
     my = grid.top + ((ra + rb) / 2 + 0.5) * grid.pitch_y
@@ -510,7 +538,7 @@ def _order_board(
 ) -> list[Cell] | str:
     """The snake's cells head first, or why they cannot be ordered."""
     pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
-    links = {pair for pair in pairs if _link(img, grid, *sorted(pair), color, p)}
+    links = {pair for pair in pairs if _link(img, grid, min(pair), max(pair), color, p)}
     orders = snake_orders(cells, links or None)
     if head is not None:
         orders = [o for o in orders if o[0] == head]
@@ -529,7 +557,9 @@ def _order_board(
     return orders[0]
 
 
-def _detail(img: FloatImage, grid: _Grid, cell: Cell, color: NDArray[np.float32], p: Params) -> FloatImage | None:
+def _detail(
+    img: FloatImage, grid: _Grid, cell: Cell, color: NDArray[np.float32], p: Params
+) -> FloatImage | None:
     """Ink enclosed by the body's colour in a cell (eyes, a number), or None if there is little."""
     y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
     dist = _distance(img[y0:y1, x0:x1], color)
@@ -537,7 +567,9 @@ def _detail(img: FloatImage, grid: _Grid, cell: Cell, color: NDArray[np.float32]
     enclosed = ndimage.binary_fill_holes(body) & ~body
     if enclosed.mean() < p.detail:
         return None
-    return np.asarray(np.where(enclosed, np.clip(dist / (2 * p.near), 0.0, 1.0), 0.0), dtype=np.float32)
+    return np.asarray(
+        np.where(enclosed, np.clip(dist / (2 * p.near), 0.0, 1.0), 0.0), dtype=np.float32
+    )
 
 
 def _looks_like_head(
@@ -565,7 +597,7 @@ def _looks_like_head(
 
 def _board_readings(img: FloatImage, p: Params) -> Iterator[_Reading]:
     """Readings of every candidate board in the working picture."""
-    grad = _gradient(cv2.GaussianBlur(img, (0, 0), 0.7))
+    grad = _gradient(cv2.GaussianBlur(img, (0, 0), 0.7).astype(np.float32))
     for threshold in p.flat_thresholds:
         flat = grad < threshold
         for grid in [*_cell_lattices(flat, p), *_plain_boards(flat)]:
@@ -573,7 +605,9 @@ def _board_readings(img: FloatImage, p: Params) -> Iterator[_Reading]:
                 yield _Reading(None, (grid,))
                 continue
             reading = _read_board(img, grid, p)
-            lattice = Lattice.axis_aligned(SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y)
+            lattice = Lattice.axis_aligned(
+                SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y
+            )
             yield _Reading(reading.field, reading.doubts, lattice)
             if reading.field is not None:
                 return
@@ -871,7 +905,7 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     cells = [puzzle.snake[0], *solution.path]
     centres = [lattice.center(c) for c in cells]
     ov.disc(centres[0], size * 0.2, fill=START_COLOR)
-    for tail, head in zip(centres, centres[1:]):
+    for tail, head in itertools.pairwise(centres):
         ov.arrow(tail, head, width=max(1.5, size * 0.09), color=PATH_COLOR)
     for i, centre in enumerate(centres[1:], start=1):
         ov.label(centre, str(i), size=size * 0.42)

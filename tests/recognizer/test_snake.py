@@ -3,6 +3,7 @@ refusals, rejection of other pictures, and the overlay."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +14,7 @@ from PIL import Image
 
 from recognizer import snake as recognizer
 from recognizer.image import RGBImage
+from recognizer.lattice import Lattice
 from solvers import snake as solver
 from solvers.snake import Puzzle
 from tests.render import snake as render
@@ -63,6 +65,7 @@ def test_real_checkio_illustration_is_read_exactly() -> None:
     truth = json.loads((REAL / "snake-checkio-illustration.json").read_text())
     rec = recognizer.recognize(load(REAL / "snake-checkio-illustration.png"))
     assert rec.confident, rec.doubts
+    assert isinstance(rec.puzzle, Puzzle)
     assert list(rec.puzzle.field) == truth["field"]
 
 
@@ -73,6 +76,7 @@ def test_committed_samples_are_read_exactly() -> None:
         truth = json.loads(path.with_suffix(".json").read_text())
         rec = recognizer.recognize(load(path))
         assert rec.confident, (path.name, rec.doubts)
+        assert isinstance(rec.puzzle, Puzzle)
         assert list(rec.puzzle.field) == truth["field"], path.name
 
 
@@ -90,9 +94,7 @@ def test_round_trips_over_random_styles(look: str) -> None:
     for seed in range(26 if look == "board" else 16):
         rng = np.random.default_rng(1000 + seed)
         puzzle = render.random_puzzle(rng)
-        style = (
-            render.random_board_style(rng) if look == "board" else render.random_text_style(rng)
-        )
+        style = render.random_board_style(rng) if look == "board" else render.random_text_style(rng)
         results.append(outcome(puzzle, render.render(puzzle, style, rng)))
     assert "WRONG" not in results
     assert results.count("exact") >= (0.8 if look == "board" else 0.5) * len(results), results
@@ -152,7 +154,9 @@ def test_other_games_real_captures_are_rejected() -> None:
     for path in sorted(REAL.glob("*.json")):
         if json.loads(path.read_text()).get("game") == "snake":
             continue
-        image = next(path.with_suffix(s) for s in (".png", ".jpg", ".jpeg") if path.with_suffix(s).exists())
+        image = next(
+            path.with_suffix(s) for s in (".png", ".jpg", ".jpeg") if path.with_suffix(s).exists()
+        )
         assert not recognizer.recognize(load(image)).confident, image.name
 
 
@@ -164,6 +168,7 @@ def test_draw_marks_the_route(look: str) -> None:
     image = render.render(puzzle, style, rng)
     rec = recognizer.recognize(image)
     assert rec.confident, rec.doubts
+    assert isinstance(rec.puzzle, Puzzle) and isinstance(rec.geometry, Lattice)
     solution = solver.solve(rec.puzzle)
     assert solution is not None
     solver.verify(rec.puzzle, solution)
@@ -185,4 +190,4 @@ def test_final_body_grows_when_the_cherry_is_eaten() -> None:
     body = recognizer.final_body(puzzle, solution)
     assert len(body) == len(puzzle.snake) + 1
     assert body[0] == puzzle.cherry
-    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(body, body[1:]))
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in itertools.pairwise(body))

@@ -14,6 +14,7 @@ Both go through :class:`Capture`: UI chrome around, rescaling, blur, noise and J
 from __future__ import annotations
 
 import io
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -304,7 +305,11 @@ def _draw_tree(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, st: Bo
     if st.tree == "pine":
         for top, half, bottom in ((-0.38, 0.2, -0.05), (-0.22, 0.28, 0.12)):
             draw.polygon(
-                [(cx, cy + top * s), (cx - half * s, cy + bottom * s), (cx + half * s, cy + bottom * s)],
+                [
+                    (cx, cy + top * s),
+                    (cx - half * s, cy + bottom * s),
+                    (cx + half * s, cy + bottom * s),
+                ],
                 fill=color,
             )
         draw.rectangle((cx - 0.07 * s, cy + 0.1 * s, cx + 0.07 * s, cy + 0.3 * s), fill=color)
@@ -315,16 +320,29 @@ def _draw_tree(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, st: Bo
 
 def _draw_cherry(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, st: BoardStyle) -> None:
     if st.cherry == "disc":
-        draw.ellipse((cx - 0.25 * s, cy - 0.25 * s, cx + 0.25 * s, cy + 0.25 * s), fill=st.cherry_color)
+        draw.ellipse(
+            (cx - 0.25 * s, cy - 0.25 * s, cx + 0.25 * s, cy + 0.25 * s), fill=st.cherry_color
+        )
         return
     stem = (60, 140, 50)
     for dx in (-0.15, 0.15):
-        draw.line([(cx + dx * s, cy + 0.1 * s), (cx + 0.05 * s, cy - 0.3 * s)], fill=stem, width=max(1, round(0.05 * s)))
-        draw.ellipse((cx + (dx - 0.16) * s, cy - 0.02 * s, cx + (dx + 0.16) * s, cy + 0.3 * s), fill=st.cherry_color)
+        draw.line(
+            [(cx + dx * s, cy + 0.1 * s), (cx + 0.05 * s, cy - 0.3 * s)],
+            fill=stem,
+            width=max(1, round(0.05 * s)),
+        )
+        draw.ellipse(
+            (cx + (dx - 0.16) * s, cy - 0.02 * s, cx + (dx + 0.16) * s, cy + 0.3 * s),
+            fill=st.cherry_color,
+        )
 
 
 def _draw_snake(
-    draw: ImageDraw.ImageDraw, snake: list[Cell], center: tuple[float, float], s: float, st: BoardStyle
+    draw: ImageDraw.ImageDraw,
+    snake: list[Cell],
+    center: tuple[float, float],
+    s: float,
+    st: BoardStyle,
 ) -> None:
     """Draw the snake (head first) with cell ``(0, 0)``'s centre at ``center`` and pitch ``s``."""
 
@@ -339,28 +357,49 @@ def _draw_snake(
         width = round(0.26 * s)
         draw.line(pts, fill=st.snake_color, width=width, joint="curve")
         tx, ty = pts[-1]
-        draw.ellipse((tx - width / 2, ty - width / 2, tx + width / 2, ty + width / 2), fill=st.snake_color)
+        draw.ellipse(
+            (tx - width / 2, ty - width / 2, tx + width / 2, ty + width / 2), fill=st.snake_color
+        )
         tip, back, half = 0.36 * s, 0.1 * s, 0.34 * s
         bx, by = hx - ux * back, hy - uy * back
         mx, my = hx + ux * (tip - back) / 2, hy + uy * (tip - back) / 2
         draw.polygon(
-            [(hx + ux * tip, hy + uy * tip), (mx - uy * half, my + ux * half), (bx, by), (mx + uy * half, my - ux * half)],
+            [
+                (hx + ux * tip, hy + uy * tip),
+                (mx - uy * half, my + ux * half),
+                (bx, by),
+                (mx + uy * half, my - ux * half),
+            ],
             fill=st.head_color,
         )
         return
     inset = 0.1 * s
     if st.links:
         half = 0.2 * s
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            draw.rectangle((min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half), fill=st.snake_color)
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            draw.rectangle(
+                (min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half),
+                fill=st.snake_color,
+            )
     for i, (x, y) in enumerate(pts):
         color = st.head_color if i == 0 else st.snake_color
-        _rounded_cell(draw, (x - s / 2 + inset, y - s / 2 + inset, x + s / 2 - inset, y + s / 2 - inset), color)
+        _rounded_cell(
+            draw,
+            (x - s / 2 + inset, y - s / 2 + inset, x + s / 2 - inset, y + s / 2 - inset),
+            color,
+        )
     if st.head == "eyes":
         for side in (-1, 1):
-            ex, ey = hx + ux * 0.12 * s - uy * side * 0.17 * s, hy + uy * 0.12 * s + ux * side * 0.17 * s
-            draw.ellipse((ex - 0.1 * s, ey - 0.1 * s, ex + 0.1 * s, ey + 0.1 * s), fill=(255, 255, 255))
-            draw.ellipse((ex - 0.045 * s, ey - 0.045 * s, ex + 0.045 * s, ey + 0.045 * s), fill=(0, 0, 0))
+            ex, ey = (
+                hx + ux * 0.12 * s - uy * side * 0.17 * s,
+                hy + uy * 0.12 * s + ux * side * 0.17 * s,
+            )
+            draw.ellipse(
+                (ex - 0.1 * s, ey - 0.1 * s, ex + 0.1 * s, ey + 0.1 * s), fill=(255, 255, 255)
+            )
+            draw.ellipse(
+                (ex - 0.045 * s, ey - 0.045 * s, ex + 0.045 * s, ey + 0.045 * s), fill=(0, 0, 0)
+            )
     if st.numbers:
         font = _font(next(iter(monospace_fonts()), None), max(6, round(0.5 * s)))
         ink = (255, 255, 255) if sum(st.snake_color) < 450 else (0, 0, 0)
@@ -382,11 +421,17 @@ def _draw_board(puzzle: Puzzle, st: BoardStyle) -> Image.Image:
             color = st.alternate if st.board == "checker" and (r + c) % 2 else st.background
             if st.board == "tiles":
                 g = 0.06 * s
-                draw.rounded_rectangle((x0 + g, y0 + g, x0 + s - g, y0 + s - g), radius=0.15 * s, fill=color)
+                draw.rounded_rectangle(
+                    (x0 + g, y0 + g, x0 + s - g, y0 + s - g), radius=0.15 * s, fill=color
+                )
             else:
                 draw.rectangle((x0 + line, y0 + line, x0 + s - 1, y0 + s - 1), fill=color)
     if st.board == "grid":
-        draw.rectangle((border - line, border - line, border + cols * s, border + rows * s), outline=st.lines, width=line)
+        draw.rectangle(
+            (border - line, border - line, border + cols * s, border + rows * s),
+            outline=st.lines,
+            width=line,
+        )
     cells = _cells(puzzle.field)
     for r, c in cells.get("T", []):
         _draw_tree(draw, border + (c + 0.5) * s, border + (r + 0.5) * s, s, st)
@@ -400,7 +445,10 @@ def text_lines(puzzle: Puzzle, st: TextStyle) -> list[tuple[str, bool]]:
     """The code lines of a text map, each with whether it is one of the field's strings."""
     pad = " " * st.indent
     last = len(puzzle.field) - 1
-    rows = [(f"{pad}{st.quote}{row}{st.quote}" + ("," if i < last else ""), True) for i, row in enumerate(puzzle.field)]
+    rows = [
+        (f"{pad}{st.quote}{row}{st.quote}" + ("," if i < last else ""), True)
+        for i, row in enumerate(puzzle.field)
+    ]
     return [("checkio([", False), *rows, ("])", False)] if st.wrapped else rows
 
 
@@ -419,7 +467,13 @@ def _draw_text(lines: list[tuple[str, bool]], st: TextStyle) -> Image.Image:
             draw.text((advance, y), f"{i + 1:>2}", font=font, fill=_shade(st.ink, 0.6))
         for j, ch in enumerate(text):
             ink = st.string_ink if is_row and ch not in " ," else st.ink
-            draw.text((gutter + advance * (j + 1.5), y + st.size * 0.8), ch, font=font, fill=ink, anchor="ms")
+            draw.text(
+                (gutter + advance * (j + 1.5), y + st.size * 0.8),
+                ch,
+                font=font,
+                fill=ink,
+                anchor="ms",
+            )
     return img
 
 
@@ -438,7 +492,11 @@ def _chrome(img: Image.Image, cap: Capture, rng: np.random.Generator) -> Image.I
         draw.text((bar // 3, bar // 5), "Snake  score 3", font=font, fill=(255, 255, 255))
         for k in range(3):
             x = page.width * (0.2 + 0.25 * k)
-            draw.rounded_rectangle((x, page.height - bar * 0.9, x + bar * 1.6, page.height - bar * 0.2), radius=bar // 4, fill=accent)
+            draw.rounded_rectangle(
+                (x, page.height - bar * 0.9, x + bar * 1.6, page.height - bar * 0.2),
+                radius=bar // 4,
+                fill=accent,
+            )
     return page
 
 
@@ -466,6 +524,8 @@ def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> np.ndarray
     return _degrade(_chrome(_draw_board(puzzle, style), style.capture, rng), style.capture, rng)
 
 
-def render_lines(lines: list[tuple[str, bool]], style: TextStyle, rng: np.random.Generator) -> np.ndarray:
+def render_lines(
+    lines: list[tuple[str, bool]], style: TextStyle, rng: np.random.Generator
+) -> np.ndarray:
     """A text map of arbitrary code lines (each flagged when it is a field string)."""
     return _degrade(_chrome(_draw_text(lines, style), style.capture, rng), style.capture, rng)
