@@ -28,7 +28,7 @@ import json
 import logging
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from heapq import heappop, heappush
 from itertools import count
 from typing import Any
@@ -85,32 +85,28 @@ class Puzzle:
             raise PuzzleFormatError("the field is empty")
         if any(len(r) != len(self.field[0]) for r in self.field):
             raise PuzzleFormatError("the field's rows differ in length")
-        bad = sorted({ch for r in self.field for ch in r} - FIELD_CHARS)
+        text = "".join(self.field)
+        bad = sorted(set(text) - FIELD_CHARS)
         if bad:
             raise PuzzleFormatError(f"unexpected characters in the field: {''.join(bad)!r}")
-        digits: dict[int, list[Cell]] = {}
-        cherries = []
-        for r, row in enumerate(self.field):
-            for c, ch in enumerate(row):
-                if ch.isdigit():
-                    digits.setdefault(int(ch), []).append((r, c))
-                elif ch == CHERRY:
-                    cherries.append((r, c))
-        if 0 not in digits:
+        if text.count(CHERRY) != 1:
+            raise InvalidPuzzleError(f"expected one cherry, found {text.count(CHERRY)}")
+        length = 0
+        while length < 10 and str(length) in text:
+            if text.count(str(length)) > 1:
+                raise InvalidPuzzleError(f"body segment {length} appears more than once")
+            length += 1
+        if length == 0:
             raise InvalidPuzzleError("the snake has no head (0)")
-        if 1 not in digits:
+        if length == 1:
             raise InvalidPuzzleError("the snake has no neck (1), so it has no heading")
-        repeated = sorted(d for d, cells in digits.items() if len(cells) > 1)
-        if repeated:
-            raise InvalidPuzzleError(f"body segment {repeated[0]} appears more than once")
-        if sorted(digits) != list(range(len(digits))):
-            missing = min(set(range(len(digits))) - set(digits))
-            raise InvalidPuzzleError(f"body segment {missing} is missing")
-        for d in range(1, len(digits)):
-            if not _adjacent(digits[d - 1][0], digits[d][0]):
+        extra = next((d for d in range(length, 10) if str(d) in text), None)
+        if extra is not None:
+            raise InvalidPuzzleError(f"body segment {length} is missing before {extra}")
+        snake = self.snake
+        for d in range(1, length):
+            if not _adjacent(snake[d - 1], snake[d]):
                 raise InvalidPuzzleError(f"body segments {d - 1} and {d} are not neighbours")
-        if len(cherries) != 1:
-            raise InvalidPuzzleError(f"expected one cherry, found {len(cherries)}")
 
     @property
     def rows(self) -> int:
@@ -125,20 +121,20 @@ class Puzzle:
     @cached_property
     def snake(self) -> Body:
         """The snake's cells, head first."""
-        cells = {
-            int(ch): (r, c)
-            for r, row in enumerate(self.field)
-            for c, ch in enumerate(row)
-            if ch.isdigit()
-        }
-        return tuple(cells[d] for d in range(len(cells)))
+        text = "".join(self.field)
+        cells = []
+        for digit in "0123456789":
+            at = text.find(digit)
+            if at < 0:
+                break
+            cells.append(divmod(at, self.cols))
+        return tuple(cells)
 
     @cached_property
     def cherry(self) -> Cell:
         """The cherry's cell."""
-        return next(
-            (r, c) for r, row in enumerate(self.field) for c, ch in enumerate(row) if ch == CHERRY
-        )
+        r, c = divmod("".join(self.field).index(CHERRY), self.cols)
+        return (r, c)
 
     @cached_property
     def trees(self) -> frozenset[Cell]:
@@ -277,19 +273,27 @@ class Arena:
     cols: int
     trees: frozenset[Cell]
 
-    @classmethod
-    def of(cls, puzzle: Puzzle) -> Arena:
-        """The arena of a puzzle."""
-        return cls(puzzle.rows, puzzle.cols, puzzle.trees)
+    @staticmethod
+    def of(puzzle: Puzzle) -> Arena:
+        """The arena of a puzzle (shared between puzzles on the same field)."""
+        return _arena(puzzle.rows, puzzle.cols, puzzle.trees)
+
+    @cached_property
+    def free(self) -> frozenset[Cell]:
+        """The cells inside the walls that are not trees."""
+        return frozenset(
+            (r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in self.trees
+        )
 
     def open(self, cell: Cell) -> bool:
         """True when ``cell`` is inside the walls and not a tree."""
-        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols and cell not in self.trees
+        return cell in self.free
 
     def exits(self, cell: Cell) -> list[Cell]:
         """The open orthogonal neighbours of ``cell``."""
         r, c = cell
-        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if self.open(n)]
+        free = self.free
+        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in free]
 
     @cached_property
     def dead_ends(self) -> frozenset[Cell]:
@@ -298,12 +302,7 @@ class Arena:
         Found by peeling cells with at most one open neighbour left. A snake cannot turn
         back, so once it enters such a branch from outside it can only go deeper, and dies.
         """
-        degree = {
-            (r, c): len(self.exits((r, c)))
-            for r in range(self.rows)
-            for c in range(self.cols)
-            if self.open((r, c))
-        }
+        degree = {cell: len(self.exits(cell)) for cell in self.free}
         dead: set[Cell] = set()
         queue = [cell for cell, d in degree.items() if d <= 1]
         while queue:
@@ -316,6 +315,11 @@ class Arena:
                 if degree[n] <= 1 and n not in dead:
                     queue.append(n)
         return frozenset(dead)
+
+
+@lru_cache(maxsize=64)
+def _arena(rows: int, cols: int, trees: frozenset[Cell]) -> Arena:
+    return Arena(rows, cols, trees)
 
 
 def heading(body: Body) -> Cell:

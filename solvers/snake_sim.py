@@ -46,6 +46,7 @@ Player = Callable[[list[str]], str]
 
 #: Why a game ended.
 WON, CRASHED, OUT_OF_STEPS, NO_ANSWER = "won", "crashed", "out of steps", "no answer"
+NO_ROOM = "no room for a cherry"
 
 
 @dataclass(frozen=True)
@@ -55,15 +56,19 @@ class GameResult:
     Attributes
     ----------
     outcome : str
-        ``won``, ``crashed``, ``out of steps`` or ``no answer`` (an empty or bad reply).
+        ``won``, ``crashed``, ``out of steps``, ``no answer`` (an empty or bad reply) or
+        ``no room for a cherry``.
     cherries, steps : int
         Cherries eaten and steps played.
     calls : int
         Times the player was asked.
-    think_seconds : float
-        Time spent in the player.
+    think_seconds, slowest_call : float
+        Time spent in the player, in all and in its slowest answer.
     last_field : tuple of str
         The field when the player was last asked.
+    cherry_fields : tuple of tuple of str
+        The field as each cherry appeared (the start first); the last one is empty when
+        there was no room for a cherry.
     """
 
     outcome: str
@@ -71,7 +76,9 @@ class GameResult:
     steps: int
     calls: int
     think_seconds: float
+    slowest_call: float
     last_field: tuple[str, ...]
+    cherry_fields: tuple[tuple[str, ...], ...]
 
     @property
     def won(self) -> bool:
@@ -152,49 +159,65 @@ def play(
 ) -> GameResult:
     """Play a whole game from ``puzzle`` with the mission's referee rules."""
     arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
-    eaten = steps = calls = 0
-    thinking = 0.0
+    steps = calls = 0
+    thinking = slowest = 0.0
+    fields = [puzzle.field]
     field = puzzle.field
+
+    def end(outcome: str) -> GameResult:
+        eaten = len(fields) - 1
+        cherry_fields = tuple(fields[:cherries])
+        return GameResult(outcome, eaten, steps, calls, thinking, slowest, field, cherry_fields)
+
     while True:
         field = render_field(arena, body, cherry)
         calls += 1
         start = time.perf_counter()
         answer = player(list(field))
-        thinking += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        thinking, slowest = thinking + spent, max(slowest, spent)
         if not answer or set(answer) - set(ACTIONS):
-            return GameResult(NO_ANSWER, eaten, steps, calls, thinking, field)
+            return end(NO_ANSWER)
         for action in answer:
             if steps == max_steps:
-                return GameResult(OUT_OF_STEPS, eaten, steps, calls, thinking, field)
+                return end(OUT_OF_STEPS)
             nxt = move(arena, body, action, cherry)
             steps += 1
             if nxt is None:
-                return GameResult(CRASHED, eaten, steps, calls, thinking, field)
+                return end(CRASHED)
             body = nxt
             if body[0] == cherry:
-                eaten += 1
                 new = place_cherry(rng, arena, body)
-                if eaten == cherries or new is None:
-                    outcome = WON if eaten == cherries else CRASHED
-                    return GameResult(outcome, eaten, steps, calls, thinking, field)
+                fields.append(render_field(arena, body, new) if new is not None else ())
+                if len(fields) > cherries:
+                    return end(WON)
+                if new is None:
+                    return end(NO_ROOM)
                 cherry = new
                 break
 
 
-def unwinnable_reason(puzzle: Puzzle, final: bool = False) -> str | None:
-    """Why no player could get past this field, when there is a proof; else None.
+def unwinnable_reason(result: GameResult, start: Puzzle) -> str | None:
+    """Why no player could have won the game as it unfolded, when there is a proof.
 
-    ``final`` says the cherry is the last one (eating it wins even if the snake then dies).
+    The start may leave no way out, or a cherry (placed at random) may be walled in by trees,
+    or be fatal to eat while more are to come (:func:`~solvers.snake.cherry_trap`).
     """
-    arena = Arena.of(puzzle)
-    if cherry_walled_in(puzzle):
-        return "cherry walled in"
-    if not final and puzzle.cherry in arena.dead_ends:
-        return "cherry in a dead end"
-    if not final and cherry_trap(arena, puzzle.snake, puzzle.cherry):
-        return "cherry in a pocket too small"
-    if doomed(arena, puzzle.snake, 2 * len(puzzle.snake)):
-        return "no way out"
+    arena = Arena.of(start)
+    if doomed(arena, start.snake, 2 * len(start.snake)):
+        return "no way out at the start"
+    for i, field in enumerate(result.cherry_fields):
+        if not field:
+            break
+        puzzle = Puzzle(field)
+        if cherry_walled_in(puzzle):
+            return "cherry walled in"
+        if i + 1 == len(result.cherry_fields) == CHERRIES_TO_WIN:
+            break
+        if puzzle.cherry in arena.dead_ends:
+            return "cherry in a dead end"
+        if cherry_trap(arena, puzzle.snake, puzzle.cherry):
+            return "cherry in a pocket too small"
     return None
 
 
