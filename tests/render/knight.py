@@ -1,0 +1,309 @@
+"""Seeded renderer of knight's-tour board screenshots, for round trips and the benchmark.
+
+A board of any size in one of several themes (flat or textured squares), optionally with a
+frame, coordinates in the margin, desktop-window or phone-app chrome, the knight as a
+Unicode glyph (DejaVu Sans, when installed) or a drawn silhouette, white or black, and
+distractor marks (numbers, dots, crosses) on other squares; then rescaled, blurred, noised
+and JPEG-compressed.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from recognizer.image import RGBImage
+from solvers.knight import Cell, Puzzle
+
+RGB = tuple[int, int, int]
+
+#: (light, dark) square colours of common board themes.
+THEMES: dict[str, tuple[RGB, RGB]] = {
+    "brown": ((240, 217, 181), (181, 136, 99)),
+    "green": ((238, 238, 210), (118, 150, 86)),
+    "blue": ((222, 227, 230), (140, 162, 173)),
+    "grey": ((220, 220, 220), (150, 150, 150)),
+    "marble": ((246, 246, 246), (90, 90, 90)),
+    "purple": ((232, 222, 240), (138, 110, 170)),
+    "wood": ((226, 190, 140), (150, 100, 60)),
+    "coral": ((250, 240, 230), (200, 110, 100)),
+}
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+
+#: A knight's head in profile on a base, in unit cell coordinates (x right, y down).
+KNIGHT_OUTLINE: tuple[tuple[float, float], ...] = (
+    (0.22, 0.88), (0.78, 0.88), (0.78, 0.80), (0.70, 0.76), (0.66, 0.60), (0.70, 0.44),
+    (0.68, 0.30), (0.60, 0.20), (0.50, 0.14), (0.46, 0.06), (0.40, 0.14), (0.34, 0.16),
+    (0.26, 0.28), (0.18, 0.40), (0.16, 0.48), (0.22, 0.54), (0.30, 0.50), (0.38, 0.46),
+    (0.44, 0.46), (0.36, 0.58), (0.30, 0.70), (0.30, 0.76), (0.22, 0.80),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Style:
+    """Everything that varies between rendered screenshots."""
+
+    theme: str
+    texture: float
+    cell: int
+    top_left_light: bool
+    frame: int
+    frame_color: RGB
+    coords: bool
+    margin_color: RGB
+    background: RGB
+    chrome: str
+    knight_glyph: bool
+    knight_white: bool
+    marks: int
+    scale: float
+    blur: float
+    noise: float
+    jpeg: int | None
+
+
+def random_style(rng: np.random.Generator) -> Style:
+    """A random style (seeded by ``rng``)."""
+    theme = str(rng.choice(sorted(THEMES)))
+    dark_margin = bool(rng.random() < 0.4)
+    return Style(
+        theme=theme,
+        texture=float(rng.choice([0.0, 0.0, 0.0, 18.0, 30.0])),
+        cell=int(rng.integers(26, 72)),
+        top_left_light=bool(rng.random() < 0.75),
+        frame=int(rng.choice([0, 0, 2, 6, 12])),
+        frame_color=tuple(int(v) for v in rng.integers(0, 120, 3)),  # type: ignore[arg-type]
+        coords=bool(rng.random() < 0.6),
+        margin_color=(20, 20, 24) if dark_margin else (250, 250, 250),
+        background=tuple(int(v) for v in rng.integers(30, 250, 3)),  # type: ignore[arg-type]
+        chrome=str(rng.choice(["none", "window", "app"])),
+        knight_glyph=bool(rng.random() < 0.5),
+        knight_white=bool(rng.random() < 0.5),
+        marks=int(rng.choice([0, 0, 1, 2, 4])),
+        scale=float(rng.uniform(0.7, 1.3)),
+        blur=float(rng.choice([0.0, 0.0, 0.5, 0.9])),
+        noise=float(rng.choice([0.0, 0.0, 2.0, 5.0])),
+        jpeg=None if rng.random() < 0.5 else int(rng.integers(60, 95)),
+    )
+
+
+@lru_cache(maxsize=8)
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if path.exists():
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)
+
+
+def _texture(height: int, width: int, amplitude: float, rng: np.random.Generator) -> np.ndarray:
+    """Smooth blotches plus fine streaks, zero-mean, roughly ``amplitude`` grey levels."""
+    coarse = rng.normal(0, 1, (max(2, height // 12), max(2, width // 12)))
+    blotch = np.asarray(
+        Image.fromarray(coarse.astype(np.float32)).resize((width, height), Image.Resampling.BICUBIC)
+    )
+    streak = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 0.8)
+    return amplitude * (blotch + 0.8 * streak)
+
+
+def _board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Image:
+    """The squares (with texture), without frame or pieces."""
+    light, dark = THEMES[style.theme]
+    size = style.cell
+    height, width = puzzle.rows * size, puzzle.cols * size
+    rr, cc = np.mgrid[0:height, 0:width] // size
+    is_light = ((rr + cc) % 2 == 0) == style.top_left_light
+    pixels = np.where(is_light[..., None], np.array(light), np.array(dark)).astype(np.float32)
+    if style.texture:
+        pixels += (
+            _texture(height, width, style.texture, rng)[..., None]
+            * np.where(is_light, 0.3, 1.0)[..., None]
+        )
+    return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+
+
+def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> None:
+    """The knight in the square whose top-left is ``box[:2]`` and side ``box[2]``."""
+    x0, y0, size = box
+    fill, line = (
+        ((250, 250, 250), (20, 20, 20)) if style.knight_white else ((25, 25, 25), (235, 235, 235))
+    )
+    draw = ImageDraw.Draw(img)
+    glyph_font = FONT_DIR / "DejaVuSans.ttf"
+    if style.knight_glyph and glyph_font.exists():
+        font = ImageFont.truetype(str(glyph_font), int(size * 0.95))
+        centre = (x0 + size / 2, y0 + size / 2)
+        draw.text(centre, "\u265e", font=font, fill=fill, anchor="mm")
+        draw.text(centre, "\u2658", font=font, fill=line, anchor="mm")
+        return
+    points = [(x0 + u * size, y0 + v * size) for u, v in KNIGHT_OUTLINE]
+    draw.polygon(points, fill=fill, outline=line, width=max(1, size // 24))
+
+
+def _draw_mark(
+    img: Image.Image, box: tuple[int, int, int], kind: int, rng: np.random.Generator
+) -> None:
+    """A distractor: a move number, a dot or a small cross."""
+    x0, y0, size = box
+    draw = ImageDraw.Draw(img)
+    colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+    cx, cy = x0 + size / 2, y0 + size / 2
+    if kind == 0:
+        text = str(int(rng.integers(1, 150)))
+        draw.text(
+            (cx, cy),
+            text,
+            font=_font(int(size * rng.uniform(0.25, 0.4)), True),
+            fill=colour,
+            anchor="mm",
+        )
+    elif kind == 1:
+        r = size * rng.uniform(0.07, 0.14)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
+    else:
+        r, w = size * 0.18, max(1, size // 16)
+        draw.line((cx - r, cy - r, cx + r, cy + r), fill=colour, width=w)
+        draw.line((cx - r, cy + r, cx + r, cy - r), fill=colour, width=w)
+
+
+def _cells_of(puzzle: Puzzle) -> list[Cell]:
+    return [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
+
+
+def render_board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Image:
+    """The board with frame, coordinates, knight and marks, before chrome and degradation."""
+    size = style.cell
+    board = _board(puzzle, style, rng)
+    for _ in range(style.marks):
+        cells = [c for c in _cells_of(puzzle) if c != puzzle.start]
+        r, c = cells[int(rng.integers(len(cells)))]
+        _draw_mark(board, (c * size, r * size, size), int(rng.integers(3)), rng)
+    r, c = puzzle.start
+    _draw_knight(board, (c * size, r * size, size), style)
+    framed = Image.new(
+        "RGB", (board.width + 2 * style.frame, board.height + 2 * style.frame), style.frame_color
+    )
+    framed.paste(board, (style.frame, style.frame))
+    margin = int(size * 0.6) if style.coords else int(size * 0.3)
+    out = Image.new(
+        "RGB", (framed.width + 2 * margin, framed.height + 2 * margin), style.margin_color
+    )
+    out.paste(framed, (margin, margin))
+    if style.coords:
+        draw = ImageDraw.Draw(out)
+        ink = tuple(255 - v for v in style.margin_color)
+        font = _font(max(8, int(size * 0.3)))
+        inner = margin + style.frame
+        for col in range(puzzle.cols):
+            x = inner + (col + 0.5) * size
+            draw.text(
+                (x, out.height - margin / 2), _file_name(col), font=font, fill=ink, anchor="mm"
+            )
+        for row in range(puzzle.rows):
+            y = inner + (row + 0.5) * size
+            draw.text((margin / 2, y), str(puzzle.rows - row), font=font, fill=ink, anchor="mm")
+    return out
+
+
+def _file_name(col: int) -> str:
+    return chr(ord("A") + col) if col < 26 else "A" + chr(ord("A") + col - 26)
+
+
+def _chrome(board: Image.Image, style: Style, rng: np.random.Generator) -> Image.Image:
+    """Put the board inside a desktop window, a phone app screen, or plain background."""
+    pad = int(rng.integers(8, 40))
+    if style.chrome == "none":
+        out = Image.new("RGB", (board.width + 2 * pad, board.height + 2 * pad), style.background)
+        out.paste(board, (pad, pad))
+        return out
+    font = _font(max(10, board.width // 36))
+    if style.chrome == "window":
+        title, menu, status = 28, 22, 24
+        width, height = board.width + 2 * pad, board.height + title + menu + status + 2 * pad
+        out = Image.new("RGB", (width + 8, height + 8), (200, 210, 225))
+        draw = ImageDraw.Draw(out)
+        draw.rectangle((0, 0, width + 7, title), fill=(90, 130, 190))
+        draw.text((34, title // 2), "Knight's Tour", font=font, fill=(255, 255, 255), anchor="lm")
+        draw.rectangle((8, 5, 26, title - 5), fill=(40, 40, 40))
+        draw.rectangle(
+            (width - 40, 4, width - 4, title - 4), fill=(200, 70, 60), outline=(90, 20, 20)
+        )
+        draw.rectangle((4, title, width + 3, title + menu), fill=(240, 240, 240))
+        for i, word in enumerate(("File", "Tools", "Help")):
+            draw.text(
+                (12 + 60 * i, title + menu // 2), word, font=font, fill=(0, 0, 0), anchor="lm"
+            )
+        draw.rectangle((4, title + menu, width + 3, height - status), fill=style.background)
+        draw.rectangle((4, height - status, width + 3, height + 3), fill=(235, 235, 235))
+        draw.text(
+            (10, height - status // 2),
+            "Drag the knight to set its square.",
+            font=font,
+            fill=(0, 0, 0),
+            anchor="lm",
+        )
+        out.paste(board, (4 + pad, title + menu + pad))
+        return out
+    header, footer = board.width // 5 + 20, board.width // 3 + 20
+    width, height = board.width + 2 * pad, board.height + header + footer
+    out = Image.new("RGB", (width, height), style.background)
+    draw = ImageDraw.Draw(out)
+    ink = (255, 255, 255) if sum(style.background) < 380 else (20, 20, 20)
+    draw.text(
+        (width / 2, header / 2),
+        "Knight's Tour",
+        font=_font(max(12, board.width // 14), True),
+        fill=ink,
+        anchor="mm",
+    )
+    draw.text((8, 8), "12:34", font=font, fill=ink)
+    button_y = header + board.height + footer / 3
+    for i, word in enumerate(("New", "Solve", "Undo")):
+        bx = pad + i * board.width / 3
+        draw.rounded_rectangle(
+            (bx + 6, button_y, bx + board.width / 3 - 6, button_y + footer / 3),
+            radius=8,
+            fill=(70, 120, 200),
+        )
+        draw.text(
+            (bx + board.width / 6, button_y + footer / 6),
+            word,
+            font=font,
+            fill=(255, 255, 255),
+            anchor="mm",
+        )
+    out.paste(board, (pad, header))
+    return out
+
+
+def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> RGBImage:
+    """A screenshot of ``puzzle`` drawn in ``style`` (randomness from ``rng``)."""
+    img = _chrome(render_board(puzzle, style, rng), style, rng)
+    if style.scale != 1.0:
+        img = img.resize(
+            (max(1, round(img.width * style.scale)), max(1, round(img.height * style.scale))),
+            Image.Resampling.LANCZOS,
+        )
+    if style.blur:
+        img = img.filter(ImageFilter.GaussianBlur(style.blur))
+    pixels = np.asarray(img, dtype=np.float32)
+    if style.noise:
+        pixels = pixels + rng.normal(0, style.noise, pixels.shape).astype(np.float32)
+    img = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+    if style.jpeg is not None:
+        buf = io.BytesIO()
+        img.save(buf, format="JPEG", quality=style.jpeg)
+        img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+    return np.asarray(img, dtype=np.uint8)
+
+
+def random_puzzle(rng: np.random.Generator, low: int = 5, high: int = 12) -> Puzzle:
+    """A random board of ``low``..``high`` squares a side with a random start."""
+    rows, cols = (int(v) for v in rng.integers(low, high + 1, 2))
+    return Puzzle(rows, cols, (int(rng.integers(rows)), int(rng.integers(cols))))
