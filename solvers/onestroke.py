@@ -270,7 +270,7 @@ class _Bits:
     dark: int  # the tiles with (r + c) even
     start: int  # the start's bit index
     ring_mask: int  # the eight cells round the centre of a 3x3 window at bit 0
-    safe_rings: frozenset[int]  # 3x3 windows whose centre is not a local cut point
+    cut_rings: dict[int, tuple[int, ...]]  # see _cut_rings
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> _Bits:
@@ -283,7 +283,7 @@ class _Bits:
                 dark |= bit
         start = (puzzle.start[0] + 1) * width + puzzle.start[1] + 1
         ring = (1, 2, width + 2, 2 * width + 2, 2 * width + 1, 2 * width, width, 0)
-        return cls(width, tiles, dark, start, sum(1 << i for i in ring), _safe_rings(ring))
+        return cls(width, tiles, dark, start, sum(1 << i for i in ring), _cut_rings(width))
 
     def cell(self, index: int) -> Cell:
         """The cell of bit ``index``."""
@@ -319,11 +319,29 @@ class _Bits:
         """True when ``region`` is not connected, knowing that it is with cell ``index``.
 
         Only when the cells round ``index`` do not connect its neighbours (a look at the 3x3
-        window) may ``region`` fall apart; then a flood fill tells.
+        window) may ``region`` fall apart; then it does if any of those neighbours cannot
+        reach the first.
         """
-        if (region >> (index - self.width - 1)) & self.ring_mask in self.safe_rings:
+        runs = self.cut_rings.get((region >> (index - self.width - 1)) & self.ring_mask)
+        if runs is None:
             return False
-        return self.reach(region & -region, region) != region
+        first, *others = (index + offset for offset in runs)
+        return not all(self.meet(first, other, region) for other in others)
+
+    def meet(self, a: int, b: int, region: int) -> bool:
+        """True when cells ``a`` and ``b`` are connected inside ``region``.
+
+        Both grow a step at a time, so a small pocket cut off from the other closes quickly.
+        """
+        w = self.width
+        x, y = 1 << a, 1 << b
+        while True:
+            grown = (x | x << 1 | x >> 1 | x << w | x >> w) & region
+            if grown & y:
+                return True
+            if grown == x:
+                return False
+            x, y = y, grown
 
     def viable(self, head: int, region: int) -> bool:
         """False when the path cannot go on from ``head`` through all of ``region``.
@@ -410,14 +428,17 @@ def _indices(mask: int) -> list[int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _safe_rings(ring: tuple[int, ...]) -> frozenset[int]:
-    """The 3x3 windows in which removing the centre keeps its neighbours connected.
+def _cut_rings(width: int) -> dict[int, tuple[int, ...]]:
+    """The 3x3 windows whose centre may be a cut point, each with one neighbour per side.
 
-    ``ring`` lists the bit of each cell round the centre in order (N, NE, E, SE, S, SW, W,
-    NW), so two cells next in the ring are neighbours. The centre's up/down/left/right
-    neighbours stay connected without it when they all lie in one run of present cells.
+    A window (bit 0 at its top-left corner, rows ``width`` bits apart) maps to the offsets
+    from the centre of one up/down/left/right neighbour in each run of present cells round
+    the ring. Two cells next in the ring are neighbours, so without the centre, its neighbours
+    in one run stay connected; windows with one run are left out.
     """
-    safe = set()
+    ring = (1, 2, width + 2, 2 * width + 2, 2 * width + 1, 2 * width, width, 0)
+    offsets = (-width, 1, width, -1)  # of the ring's N, E, S, W (items 0, 2, 4, 6)
+    cuts = {}
     for pattern in range(256):
         present = [bool(pattern >> k & 1) for k in range(8)]
         run_of = []
@@ -426,13 +447,12 @@ def _safe_rings(ring: tuple[int, ...]) -> frozenset[int]:
             if present[k] and not present[k - 1]:
                 runs += 1
             run_of.append(runs if present[k] else 0)
-        if all(present):
-            run_of = [1] * 8
-        elif present[0] and present[7]:  # the last run goes on into the first
+        if present[0] and present[7] and runs > 1:  # the last run goes on into the first
             run_of = [1 if run == runs else run for run in run_of]
-        if len({run_of[k] for k in (0, 2, 4, 6) if present[k]}) <= 1:
-            safe.add(sum(1 << ring[k] for k in range(8) if present[k]))
-    return frozenset(safe)
+        sides = {run_of[k]: offsets[k // 2] for k in (6, 4, 2, 0) if present[k]}
+        if len(sides) > 1:
+            cuts[sum(1 << ring[k] for k in range(8) if present[k])] = tuple(sides.values())
+    return cuts
 
 
 def why_unsolvable(puzzle: Puzzle) -> str | None:
