@@ -31,7 +31,7 @@ from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import Overlay
 from recognizer.recognition import Recognition
-from solvers.bond import MAX_SIDE, MIN_SIDE, Grid, Puzzle, Solution
+from solvers.bond import MAX_SIDE, MIN_SIDE, Puzzle, Solution
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +74,6 @@ class Params:
     #: A pixel belongs to a known colour class within this RGB distance of its mean
     #: (and within 0.45 of the distance between the two nearest classes).
     class_radius: float = 48.0
-    #: How many of the largest grids are tried as the board.
-    max_boards: int = 1
     #: How many colours of flat regions are looked for.
     max_palette: int = 16
     #: Colours closer than this (RGB distance) are one class.
@@ -110,6 +108,7 @@ class _Grid:
     box: Box
     lattice: Lattice
     colors: NDArray[np.float64]  # (rows, cols, 3)
+    group: tuple[int, ...]  # the regions it was read from (indices into _Regions.cells)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -252,10 +251,16 @@ def _split_at_widest_gap(group: list[int], boxes: NDArray[np.float64]) -> list[l
 
 
 def _fit_axis(
-    starts: NDArray[np.float64], ends: NDArray[np.float64], params: Params
+    starts: NDArray[np.float64],
+    ends: NDArray[np.float64],
+    params: Params,
+    count: int | None = None,
 ) -> tuple[int, float, float] | None:
     """The coarsest division of one axis into ``n`` equal cells (with equal separators) that
-    puts every region's edges on cell edges.
+    puts every region's edges on cell edges; only ``n = count`` when given.
+
+    Unless ``count`` is given, every boundary between two cells must be the edge of some
+    region: a lattice finer than what the regions show is no reading.
 
     Returns
     -------
@@ -263,7 +268,7 @@ def _fit_axis(
         The number of cells, the pitch, and the cell's extent (the pitch less a separator).
     """
     origin, span = float(starts.min()), float(ends.max() - starts.min())
-    for n in range(MIN_SIDE, MAX_SIDE + 1):
+    for n in range(MIN_SIDE, MAX_SIDE + 1) if count is None else (count,):
         pitches = np.linspace(span / n, span / (n - 0.6), 48)
         cells = span - (n - 1) * pitches
         lefts = origin + pitches[:, None] * np.arange(n)[None, :]
@@ -271,11 +276,16 @@ def _fit_axis(
         err_r = np.abs(ends[None, :, None] - (lefts + cells[:, None])[:, None, :]).min(axis=2)
         errors = np.maximum(err_l, err_r).max(axis=1)
         best = int(np.argmin(errors))
-        if (
-            errors[best] <= params.edge_share * pitches[best] + params.edge_pixels
-            and cells[best] >= params.min_cell_extent
-        ):
-            return n, float(pitches[best]), float(cells[best])
+        pitch, cell = float(pitches[best]), float(cells[best])
+        tol = params.edge_share * pitch + params.edge_pixels
+        if errors[best] > tol or cell < params.min_cell_extent:
+            continue
+        inner = origin + pitch * np.arange(1, n)
+        seen = (np.abs(starts[:, None] - inner[None, :]) <= tol).any(axis=0) | (
+            np.abs(ends[:, None] - (inner - pitch + cell)[None, :]) <= tol
+        ).any(axis=0)
+        if count is not None or seen.all():
+            return n, pitch, cell
     return None
 
 
@@ -300,7 +310,11 @@ class _Regions:
 
 
 def _grid_from_block(
-    group: Sequence[int], regions: _Regions, work: RGBImage, params: Params
+    group: Sequence[int],
+    regions: _Regions,
+    work: RGBImage,
+    params: Params,
+    shape: tuple[int, int] | None = None,
 ) -> _Grid | None:
     """The coarsest lattice that fits a block and whose cells are each one of its regions.
 
@@ -308,7 +322,7 @@ def _grid_from_block(
     narrower or lower than half the median (a separator's flat middle, a bevel, a frame's
     side), since a cell, or cells merged, is never that small.
     """
-    grid = _fit_block(group, regions, work, params)
+    grid = _fit_block(group, regions, work, params, shape)
     if grid is not None:
         return grid
     boxes = regions.boxes[list(group)]
@@ -316,17 +330,23 @@ def _grid_from_block(
     thick = (widths >= 0.5 * np.median(widths)) & (heights >= 0.5 * np.median(heights))
     if thick.all() or thick.sum() < 2:
         return None
-    return _fit_block([i for i, ok in zip(group, thick, strict=True) if ok], regions, work, params)
+    kept = [i for i, ok in zip(group, thick, strict=True) if ok]
+    return _fit_block(kept, regions, work, params, shape)
 
 
 def _fit_block(
-    group: Sequence[int], regions: _Regions, work: RGBImage, params: Params
+    group: Sequence[int],
+    regions: _Regions,
+    work: RGBImage,
+    params: Params,
+    shape: tuple[int, int] | None = None,
 ) -> _Grid | None:
-    """The coarsest lattice that puts the edges of all the regions of ``group`` on cell edges,
-    if its cells are each one region (see :func:`_sample_cells`)."""
+    """The coarsest lattice (or the one of ``shape``) that puts the edges of all the regions
+    of ``group`` on cell edges, if its cells are each one region (see :func:`_sample_cells`)."""
     sub = regions.boxes[list(group)]
-    x_fit = _fit_axis(sub[:, 0], sub[:, 2], params)
-    y_fit = _fit_axis(sub[:, 1], sub[:, 3], params)
+    rows, cols = shape if shape is not None else (None, None)
+    x_fit = _fit_axis(sub[:, 0], sub[:, 2], params, cols)
+    y_fit = _fit_axis(sub[:, 1], sub[:, 3], params, rows)
     if x_fit is None or y_fit is None:
         return None
     (cols, pitch_x, cell_x), (rows, pitch_y, cell_y) = x_fit, y_fit
@@ -343,7 +363,8 @@ def _fit_block(
     colors = _sample_cells(lattice, (cell_x, cell_y), regions, members, work, params)
     if colors is None:
         return None
-    return _Grid((x0, y0, float(sub[:, 2].max()), float(sub[:, 3].max())), lattice, colors)
+    box = (x0, y0, float(sub[:, 2].max()), float(sub[:, 3].max()))
+    return _Grid(box, lattice, colors, tuple(group))
 
 
 def _sample_cells(
@@ -549,25 +570,55 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     return _Reading(Puzzle(source, goal, hexes), margin)
 
 
-def _pairs(grids: Sequence[_Grid], params: Params) -> list[tuple[_Grid, _Grid]]:
-    """(board, target) candidates: each of the largest grids with the nearest other grid of
-    its shape (no larger, not overlapping, within a board's side of it)."""
+def _pairs(
+    grids: Sequence[_Grid], regions: _Regions, work: RGBImage, params: Params
+) -> list[tuple[_Grid, _Grid]]:
+    """(board, target) candidates, nearest first: the largest grid with each other grid near
+    it (within a board's side, no larger, not overlapping) read in the same shape.
+
+    A grid whose regions all span several rows (or columns) fits a coarser lattice than the
+    other; it is read again in the other's shape.
+    """
+    if not grids:
+        return []
+    board = max(grids, key=lambda g: g.area)
+    x0, y0, x1, y1 = board.box
+    reach = max(x1 - x0, y1 - y0)
     pairs = []
-    for grid in sorted(grids, key=lambda g: -g.area)[: params.max_boards]:
-        x0, y0, x1, y1 = grid.box
-        reach = max(x1 - x0, y1 - y0)
-        others = [
-            g
-            for g in grids
-            if g is not grid
-            and g.shape == grid.shape
-            and not _overlap(g.box, grid.box)
-            and _gap(g.box, grid.box) <= reach
-            and g.area <= 1.15 * grid.area
-        ]
-        if others:
-            pairs.append(_ordered(grid, min(others, key=lambda g: _gap(g.box, grid.box))))
+    for other in sorted(grids, key=lambda g: _gap(g.box, board.box)):
+        if (
+            other is board
+            or _overlap(other.box, board.box)
+            or _gap(other.box, board.box) > reach
+            or other.area > 1.15 * board.area
+        ):
+            continue
+        first, second = board, other
+        if not _same_aspect(board, other):
+            continue
+        if other.shape != board.shape:
+            refit = _grid_from_block(other.group, regions, work, params, board.shape)
+            if refit is not None:
+                second = refit
+            else:
+                refit = _grid_from_block(board.group, regions, work, params, other.shape)
+                if refit is None:
+                    continue
+                first = refit
+        pairs.append(_ordered(first, second))
     return pairs
+
+
+def _same_aspect(a: _Grid, b: _Grid) -> bool:
+    """True when the cells of both grids have nearly the same width / height ratio (the
+    pixels of one screen have one shape)."""
+
+    def aspect(grid: _Grid) -> float:
+        x0, y0, x1, y1 = grid.box
+        return (x1 - x0) / grid.shape[1] / ((y1 - y0) / grid.shape[0])
+
+    ratio = aspect(a) / aspect(b)
+    return 1 / 1.3 <= ratio <= 1.3
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -623,8 +674,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     palette = _palette(smooth, flat, params)
     if len(palette) < 2:
         return Recognition.nothing(GAME, "no cells of two or more flat colours")
-    grids = _grids_in(_class_regions(smooth, spread, palette, params), smooth, params)
-    pairs = _pairs(grids, params)
+    regions = _class_regions(smooth, spread, palette, params)
+    pairs = _pairs(_grids_in(regions, smooth, params), regions, smooth, params)
     if not pairs:
         return Recognition.nothing(GAME, "no two grids of flat cells of the same shape")
     doubts = []
@@ -648,12 +699,14 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
 # --------------------------------------------------------------------------- overlay
 
 ARROW_COLOR = (235, 64, 52, 225)
-LIST_FILL = (255, 255, 255, 255)
-ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+LIST_BACKING = (0, 0, 0, 170)
+LIST_TEXT = (255, 255, 255, 255)
+#: Unit steps (dx, dy) of each direction, for the arrows of the move list.
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
 def _slot_offsets(moves: Sequence[tuple[str, int]]) -> list[float]:
-    """For each move, its offset across its line in [-0.35, 0.35] of a cell, so that moves on
+    """For each move, its offset across its line (in cells, within +-0.35), so that moves on
     the same row or column are drawn side by side."""
     lines: dict[tuple[bool, int], list[int]] = {}
     for number, (direction, index) in enumerate(moves):
@@ -666,9 +719,10 @@ def _slot_offsets(moves: Sequence[tuple[str, int]]) -> list[float]:
 
 
 def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBImage:
-    """Draw each move as a numbered arrow along its row or column, and the move list.
+    """Draw each move as a numbered arrow along its row or column, and the list of moves.
 
-    Rows and columns are shown counted from 1 (top, left), as written beside the board.
+    Rows and columns are counted from 1 (top row, left column), and their numbers are
+    written beside the board; the list reads ``1 <arrow> row 2`` (arrow drawn).
 
     Parameters
     ----------
@@ -682,7 +736,7 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     Returns
     -------
     (H, W, 3) uint8 array
-        The annotated copy.
+        The annotated copy, the same shape as ``image``.
     """
     geometry: BondGeometry = recognition.geometry
     lattice = geometry.board
@@ -690,57 +744,73 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     size = lattice.cell_size()
     overlay = Overlay(image)
     moves = solution.moves
-    for offset, number, (direction, index) in zip(
-        _slot_offsets(moves), range(1, len(moves) + 1), moves, strict=True
+    for number, ((direction, index), offset) in enumerate(
+        zip(moves, _slot_offsets(moves), strict=True), start=1
     ):
+        line = index + 0.5 + offset
         if direction in ("left", "right"):
-            line = index + 0.5 + offset
-            ends = [(line, 0.15), (line, cols - 0.15)]
+            ends = [(line, 0.12), (line, cols - 0.12)]
         else:
-            line = index + 0.5 + offset
-            ends = [(0.15, line), (rows - 0.15, line)]
+            ends = [(0.12, line), (rows - 0.12, line)]
         if direction in ("left", "up"):
             ends.reverse()
-        (tx, ty), (hx, hy) = lattice.to_pixels(ends)
-        overlay.arrow((tx, ty), (hx, hy), width=max(2.0, size * 0.07), color=ARROW_COLOR)
-        overlay.label((tx, ty), str(number), size=max(9.0, size * 0.3))
+        tail, head = (tuple(p) for p in lattice.to_pixels(ends))
+        overlay.arrow(tail, head, width=max(2.0, size * 0.06), color=ARROW_COLOR)
+        overlay.label(tail, str(number), size=max(10.0, size * 0.28))
+    legend = max(9.0, size * 0.22)
     for r in range(rows):
-        x, y = lattice.to_pixels([(r + 0.5, -0.25)])[0]
-        overlay.label((x, y), str(r + 1), size=max(8.0, size * 0.22))
+        overlay.label(tuple(lattice.to_pixels([(r + 0.5, -0.22)])[0]), str(r + 1), size=legend)
     for c in range(cols):
-        x, y = lattice.to_pixels([(-0.2, c + 0.5)])[0]
-        overlay.label((x, y), str(c + 1), size=max(8.0, size * 0.22))
+        overlay.label(tuple(lattice.to_pixels([(-0.18, c + 0.5)])[0]), str(c + 1), size=legend)
     _draw_move_list(overlay, image.shape, lattice, moves)
     return overlay.render()
 
 
 def _draw_move_list(
-    overlay: Overlay,
-    shape: tuple[int, ...],
-    lattice: Lattice,
-    moves: Sequence[tuple[str, int]],
+    overlay: Overlay, shape: tuple[int, ...], lattice: Lattice, moves: Sequence[tuple[str, int]]
 ) -> None:
-    """The moves as lines of text (``1 ← row 2``) below the board, or beside it."""
+    """The moves, one per line (``1 <arrow> row 2``), on a dark backing beside the board:
+    right of it, below, left or above, wherever the list fits; else over the board."""
     height, width = shape[:2]
-    corners = lattice.to_pixels([(0, 0), (lattice.rows, lattice.cols)])
-    (left, top), (right, bottom) = corners
-    lines = [
-        f"{n} {ARROWS[d]} {'row' if d in ('left', 'right') else 'col'} {i + 1}"
-        for n, (d, i) in enumerate(moves, start=1)
-    ] or ["solved"]
-    text_size = max(9.0, min(lattice.cell_size() * 0.22, height / (len(lines) + 2)))
-    per_column = max(1, int((height - text_size) // (1.25 * text_size)))
-    char_width = 0.6 * text_size
-    column_width = char_width * (max(len(s) for s in lines) + 1)
-    below = height - bottom > 1.5 * text_size * min(len(lines), 4)
-    if below:
-        x_start, y_start = left, bottom + 1.0 * text_size
-        per_column = max(1, int((height - y_start) // (1.25 * text_size)))
-    else:
-        x_start = right + 0.4 * text_size if width - right > column_width else 0.5 * text_size
-        y_start = top
-    for k, text in enumerate(lines):
-        column, line = divmod(k, per_column)
-        x = x_start + column * column_width + column_width / 2
-        y = y_start + (line + 0.5) * 1.25 * text_size
-        overlay.label((x, y), text, size=text_size, fill=LIST_FILL)
+    (left, top), (right, bottom) = lattice.to_pixels([(0, 0), (lattice.rows, lattice.cols)])
+    words = [f"{'row' if d in ('left', 'right') else 'col'} {i + 1}" for d, i in moves]
+    text = max(10.0, min(lattice.cell_size() * 0.26, 0.9 * height / (len(moves) + 1)))
+    pitch = 1.3 * text
+    box_w = text * (0.6 * max((len(w) for w in words), default=6) + 4.5)
+    box_h = pitch * max(1, len(moves)) + 0.4 * text
+    margin = 0.6 * text
+    spots = (
+        (right + margin, top),
+        (left, bottom + margin),
+        (left - margin - box_w, top),
+        (left, top - margin - box_h),
+    )
+    x0, y0 = next(
+        (
+            (x, y)
+            for x, y in spots
+            if x >= 0 and y >= 0 and x + box_w <= width and y + box_h <= height
+        ),
+        (max(0.0, left), max(0.0, top)),
+    )
+    overlay.line(
+        [(x0 + box_h / 2, y0 + box_h / 2), (x0 + box_w - box_h / 2, y0 + box_h / 2)]
+        if box_w > box_h
+        else [(x0 + box_w / 2, y0 + box_h / 2)],
+        width=box_h,
+        color=LIST_BACKING,
+    )
+    for k, ((direction, _), word) in enumerate(zip(moves, words, strict=True)):
+        y = y0 + 0.2 * text + (k + 0.5) * pitch
+        overlay.label((x0 + 1.1 * text, y), str(k + 1), size=text, fill=LIST_TEXT)
+        dx, dy = STEPS[direction]
+        cx, half = x0 + 2.6 * text, 0.45 * text
+        overlay.arrow(
+            (cx - dx * half, y - dy * half),
+            (cx + dx * half, y + dy * half),
+            width=max(1.5, text * 0.14),
+            color=ARROW_COLOR,
+        )
+        overlay.label(
+            (x0 + 3.6 * text + 0.3 * text * len(word), y), word, size=text, fill=LIST_TEXT
+        )
