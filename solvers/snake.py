@@ -483,12 +483,14 @@ def _routes(arena: Arena, body: Body, cherry: Cell, budget: int) -> Iterator[tup
 
     A* over whole bodies (so the timing of the body, and of the trail the head lays, is
     exact), with the Manhattan distance to the cherry as the heuristic and deeper nodes first
-    among equals. Raises :class:`SearchBudgetError` after ``budget`` expansions.
+    among equals; dead ends are not entered unless the cherry is in one. Raises
+    :class:`SearchBudgetError` after ``budget`` expansions.
     """
 
     def estimate(cell: Cell) -> int:
         return abs(cell[0] - cherry[0]) + abs(cell[1] - cherry[1])
 
+    prune = cherry not in arena.dead_ends
     tick = count()
     heap: list[tuple[int, int, int, Body, str]] = [(estimate(body[0]), 0, next(tick), body, "")]
     seen = {body}
@@ -498,11 +500,7 @@ def _routes(arena: Arena, body: Body, cherry: Cell, budget: int) -> Iterator[tup
         _, neg_depth, _, current, actions = heappop(heap)
         for action in ACTIONS:
             nxt = move(arena, current, action, cherry)
-            if (
-                nxt is None
-                or nxt in seen
-                or (nxt[0] != cherry and _enters_dead_end(arena, current, nxt))
-            ):
+            if nxt is None or nxt in seen or (prune and _enters_dead_end(arena, current, nxt)):
                 continue
             if nxt[0] == cherry:
                 yield actions + action, nxt
