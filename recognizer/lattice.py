@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -80,3 +81,258 @@ class Lattice:
         """This lattice as seen after the pixel map ``homography`` (3x3) is applied."""
         h = np.asarray(homography, dtype=np.float64).reshape(3, 3) @ self.homography
         return Lattice(self.rows, self.cols, tuple(float(v) for v in (h / h[2, 2]).ravel()))
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A connected region of a mask, described by its bounding box.
+
+    Parameters
+    ----------
+    x, y : float
+        Centre of the bounding box, in pixels.
+    width, height : float
+        Bounding box size, in pixels.
+    area : int
+        Number of pixels in the region.
+    """
+
+    x: float
+    y: float
+    width: float
+    height: float
+    area: int
+
+    @property
+    def side(self) -> float:
+        """The mean of width and height."""
+        return (self.width + self.height) / 2.0
+
+    @property
+    def fill(self) -> float:
+        """The fraction of the bounding box the region covers (1 for a full rectangle)."""
+        return self.area / max(self.width * self.height, 1.0)
+
+
+def find_blobs(
+    mask: NDArray[np.bool_],
+    min_side: float,
+    max_side: float,
+    min_fill: float = 0.85,
+    max_aspect: float = 1.3,
+) -> list[Blob]:
+    """The square-ish, nearly solid 4-connected regions of ``mask``.
+
+    Parameters
+    ----------
+    mask : (H, W) bool array
+        The pixels of interest.
+    min_side, max_side : float
+        Bounds on the bounding box's sides, in pixels.
+    min_fill : float
+        Least fraction of its bounding box a region must cover (a disc covers 0.785,
+        a square with corners rounded to a quarter of its side about 0.95).
+    max_aspect : float
+        Largest ratio of the longer to the shorter side.
+
+    Examples
+    --------
+    >>> m = np.zeros((20, 30), bool); m[2:10, 3:11] = True; m[12:14, 3:25] = True
+    >>> [(b.x, b.y, b.side) for b in find_blobs(m, 4, 20)]
+    [(7.0, 6.0, 8.0)]
+    """
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
+    blobs = []
+    for left, top, width, height, area in stats[1:count]:
+        if not (min_side <= min(width, height) and max(width, height) <= max_side):
+            continue
+        if max(width, height) > max_aspect * min(width, height):
+            continue
+        blob = Blob(
+            float(left + width / 2.0),
+            float(top + height / 2.0),
+            float(width),
+            float(height),
+            int(area),
+        )
+        if blob.fill >= min_fill:
+            blobs.append(blob)
+    return blobs
+
+
+def modal_size_group(blobs: list[Blob], tolerance: float = 0.12) -> list[Blob]:
+    """The largest set of blobs whose sides lie within ``tolerance`` (relative) of one size.
+
+    Examples
+    --------
+    >>> sizes = [10, 10.5, 9.8, 30, 10.2]
+    >>> [b.side for b in modal_size_group([Blob(0, 0, s, s, int(s * s)) for s in sizes])]
+    [10.0, 10.5, 9.8, 10.2]
+    """
+    if not blobs:
+        return []
+    sides = np.array([b.side for b in blobs])
+    close = np.abs(sides[:, None] - sides[None, :]) <= tolerance * sides[:, None]
+    ref = sides[int(np.argmax(close.sum(axis=1)))]
+    return [b for b in blobs if abs(b.side - ref) <= tolerance * ref]
+
+
+@dataclass(frozen=True)
+class AxisFit:
+    """Positions along one axis explained as ``origin + pitch * index``.
+
+    Parameters
+    ----------
+    origin : float
+        Position of index 0 (the smallest index is 0).
+    pitch : float
+        Distance between consecutive indices.
+    indices : tuple of int
+        The index of each input position.
+    residuals : tuple of float
+        ``|position - (origin + pitch * index)| / pitch`` for each input position.
+    """
+
+    origin: float
+    pitch: float
+    indices: tuple[int, ...]
+    residuals: tuple[float, ...]
+
+
+def cluster_positions(positions: ArrayLike, tolerance: float) -> NDArray[np.float64]:
+    """Sorted centres of groups of 1-D positions, splitting where a gap exceeds ``tolerance``.
+
+    Examples
+    --------
+    >>> cluster_positions([10, 31, 11, 30, 52], tolerance=3).tolist()
+    [10.5, 30.5, 52.0]
+    """
+    values = np.sort(np.asarray(positions, dtype=np.float64).ravel())
+    if values.size == 0:
+        return values
+    breaks = np.flatnonzero(np.diff(values) > tolerance) + 1
+    return np.array([group.mean() for group in np.split(values, breaks)])
+
+
+def fit_axis(positions: ArrayLike, tolerance: float, pitch: float | None = None) -> AxisFit | None:
+    """Fit equally spaced lines to 1-D positions (e.g. blob centres' x).
+
+    The pitch is the smallest distance between groups of positions, refined over
+    every gap divided by its whole number of pitches; then ``origin`` and
+    ``pitch`` are fitted by least squares. With a single group, ``pitch`` must
+    be given (e.g. from the other axis), else ``None`` is returned.
+
+    Parameters
+    ----------
+    positions : array of float
+        The positions.
+    tolerance : float
+        Positions closer than this belong to the same line.
+    pitch : float, optional
+        A known pitch; estimated from the positions when omitted.
+
+    Examples
+    --------
+    >>> fit = fit_axis([10, 30, 70, 10, 50], tolerance=4)
+    >>> round(fit.origin, 1), round(fit.pitch, 1), fit.indices
+    (10.0, 20.0, (0, 1, 3, 0, 2))
+    """
+    pos = np.asarray(positions, dtype=np.float64).ravel()
+    centres = cluster_positions(pos, tolerance)
+    if centres.size == 0:
+        return None
+    if pitch is None:
+        if centres.size < 2:
+            return None
+        gaps = np.diff(centres)
+        steps = np.maximum(1, np.round(gaps / gaps.min()))
+        pitch = float(np.median(gaps / steps))
+    if pitch <= 0:
+        return None
+    index = np.round((pos - centres[0]) / pitch).astype(int)
+    if np.ptp(index) > 0:
+        slope, origin = np.polyfit(index, pos, 1)
+        pitch = float(slope)
+    else:
+        origin = float(np.mean(pos))
+    resid = np.abs(pos - (origin + pitch * index)) / pitch
+    return AxisFit(float(origin), pitch, tuple(int(i) for i in index), tuple(resid.tolist()))
+
+
+@dataclass(frozen=True)
+class GridFit:
+    """Points explained as the nodes of an axis-aligned regular grid.
+
+    Parameters
+    ----------
+    x, y : AxisFit
+        The column and row fits.
+    """
+
+    x: AxisFit
+    y: AxisFit
+
+    @property
+    def cells(self) -> list[Cell]:
+        """The ``(row, col)`` node of each input point."""
+        return list(zip(self.y.indices, self.x.indices, strict=True))
+
+    @property
+    def residuals(self) -> NDArray[np.float64]:
+        """Each point's distance from its node, in pitches (the worse of the two axes)."""
+        return np.maximum(np.array(self.x.residuals), np.array(self.y.residuals))
+
+    def node(self, cell: Cell) -> tuple[float, float]:
+        """Pixel ``(x, y)`` of grid node ``(row, col)``."""
+        row, col = cell
+        return self.x.origin + self.x.pitch * col, self.y.origin + self.y.pitch * row
+
+    def lattice(self, top: int, left: int, rows: int, cols: int, scale: float = 1.0) -> Lattice:
+        """The :class:`Lattice` whose cell ``(0, 0)`` is centred on node ``(top, left)``.
+
+        ``scale`` divides pixel coordinates (for a fit made on a reduced copy).
+        """
+        x0, y0 = self.node((top, left))
+        return Lattice.axis_aligned(
+            rows,
+            cols,
+            left=(x0 - self.x.pitch / 2) / scale,
+            top=(y0 - self.y.pitch / 2) / scale,
+            pitch_x=self.x.pitch / scale,
+            pitch_y=self.y.pitch / scale,
+        )
+
+
+def fit_grid(points: ArrayLike, tolerance: float, square: bool = True) -> GridFit | None:
+    """Fit an axis-aligned regular grid to ``(N, 2)`` ``(x, y)`` points (e.g. tile centres).
+
+    Parameters
+    ----------
+    points : (N, 2) array
+        The points.
+    tolerance : float
+        Points whose x (or y) differ by less than this share a column (row).
+    square : bool
+        When only one row or one column is present, borrow the other axis' pitch.
+
+    Returns
+    -------
+    GridFit or None
+        ``None`` when no pitch can be found (fewer than two rows and columns).
+
+    Examples
+    --------
+    >>> fit = fit_grid([(10, 20), (30, 20), (50, 41), (10, 41)], tolerance=4)
+    >>> fit.cells, round(fit.x.pitch, 1), round(fit.y.pitch, 1)
+    ([(0, 0), (0, 1), (1, 2), (1, 0)], 20.0, 21.0)
+    """
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    fx = fit_axis(pts[:, 0], tolerance)
+    fy = fit_axis(pts[:, 1], tolerance)
+    if square and fx is None and fy is not None:
+        fx = fit_axis(pts[:, 0], tolerance, pitch=fy.pitch)
+    elif square and fy is None and fx is not None:
+        fy = fit_axis(pts[:, 1], tolerance, pitch=fx.pitch)
+    if fx is None or fy is None:
+        return None
+    return GridFit(fx, fy)
