@@ -123,6 +123,11 @@ class _Grid:
 # --------------------------------------------------------------------------- image stages
 
 
+def _u8(array: object) -> RGBImage:
+    """An OpenCV result as a uint8 array (OpenCV's own types are loose)."""
+    return np.asarray(array, dtype=np.uint8)
+
+
 def _working_image(image: RGBImage, params: Params) -> tuple[RGBImage, float]:
     """The picture at the working size, and the working/original scale."""
     height, width = image.shape[:2]
@@ -136,7 +141,7 @@ def _working_image(image: RGBImage, params: Params) -> tuple[RGBImage, float]:
         return np.ascontiguousarray(image, dtype=np.uint8), scale
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     interpolation = cv2.INTER_LINEAR if scale > 1 else cv2.INTER_AREA
-    return cv2.resize(image, size, interpolation=interpolation), scale
+    return _u8(cv2.resize(image, size, interpolation=interpolation)), scale
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
@@ -157,14 +162,14 @@ def _remove_scanlines(work: RGBImage) -> RGBImage:
         return work
     period = 1 / freqs[peak]
     log.debug("scanlines of period %.2f (power share %.2f)", period, share)
-    return cv2.GaussianBlur(work, (0, 0), sigmaX=0.1, sigmaY=0.45 * period)
+    return _u8(cv2.GaussianBlur(work, (0, 0), sigmaX=0.1, sigmaY=0.45 * period))
 
 
 def _spread(smooth: RGBImage) -> NDArray[np.uint8]:
     """The largest colour range (over the channels) of each pixel's 3x3 neighbourhood."""
     kernel = np.ones((3, 3), np.uint8)
     spread = cv2.subtract(cv2.dilate(smooth, kernel), cv2.erode(smooth, kernel))
-    return cv2.max(cv2.max(spread[..., 0], spread[..., 1]), spread[..., 2])
+    return _u8(cv2.max(cv2.max(spread[..., 0], spread[..., 1]), spread[..., 2]))
 
 
 def _cell_like(stats: NDArray[np.int32], shape: tuple[int, ...], params: Params) -> tuple[int, ...]:
@@ -233,8 +238,10 @@ def _blocks(boxes: NDArray[np.float64], params: Params) -> list[list[int]]:
 
 
 def _split_at_widest_gap(group: list[int], boxes: NDArray[np.float64]) -> list[list[int]]:
-    """Cut a group in two across the widest empty band between its regions (two grids side
-    by side, or one above the other), if that band is clearly wider than any other."""
+    """Cut a group in two across its widest empty band (two grids side by side, or one above
+    the other): on the axis where that band is widest for the size of the regions, if it
+    is clearly wider than any other band on that axis."""
+    best: tuple[float, list[list[int]]] = (0.0, [group])
     for axis in (0, 1):
         starts, ends = boxes[:, axis], boxes[:, axis + 2]
         order = sorted(group, key=lambda i: starts[i])
@@ -244,10 +251,13 @@ def _split_at_widest_gap(group: list[int], boxes: NDArray[np.float64]) -> list[l
                 gaps.append((float(starts[i] - reach), k))
             reach = max(reach, ends[i])
         gaps.sort(reverse=True)
-        if gaps and (len(gaps) == 1 or gaps[0][0] > 1.5 * gaps[1][0]):
+        if not gaps or (len(gaps) > 1 and gaps[0][0] <= 1.5 * gaps[1][0]):
+            continue
+        score = gaps[0][0] / float(np.median(ends[group] - starts[group]))
+        if score > best[0]:
             cut = gaps[0][1]
-            return [order[:cut], order[cut:]]
-    return [group]
+            best = (score, [order[:cut], order[cut:]])
+    return best[1]
 
 
 def _fit_axis(
@@ -422,12 +432,15 @@ def _sample_cells(
     return colors
 
 
-def _grids_in(regions: _Regions, work: RGBImage, params: Params) -> list[_Grid]:
-    """Every grid of 2..6 x 2..6 equal cells made of the given regions.
+def _grids_in(
+    regions: _Regions, work: RGBImage, params: Params
+) -> tuple[list[_Grid], list[list[int]]]:
+    """Every grid of 2..6 x 2..6 equal cells made of the given regions, and the groups of
+    regions that fit no lattice on their own.
 
     A block that fits no lattice is cut at its widest gap and its parts are tried again.
     """
-    grids = []
+    grids, unfitted = [], []
     pending = _blocks(regions.boxes, params)
     while pending:
         group = pending.pop()
@@ -438,16 +451,22 @@ def _grids_in(regions: _Regions, work: RGBImage, params: Params) -> list[_Grid]:
         parts = _split_at_widest_gap(group, regions.boxes)
         if len(parts) > 1:
             pending.extend(part for part in parts if len(part) >= 2)
-    return grids
+        else:
+            unfitted.append(group)
+    return grids, unfitted
+
+
+def _labelled(mask: NDArray[np.uint8], shape: tuple[int, ...], params: Params) -> _Regions:
+    """The 4-connected regions of a mask, and which of them may be cells."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    table: NDArray[np.int32] = np.asarray(stats, dtype=np.int32)
+    return _Regions(np.asarray(labels, dtype=np.int32), table, _cell_like(table, shape, params))
 
 
 def _flat_regions(spread: NDArray[np.uint8], params: Params) -> _Regions:
     """The regions of flat colour (low local colour range)."""
     flat = (spread < params.flat_range).astype(np.uint8)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
-    return _Regions(
-        labels.astype(np.int32), stats.astype(np.int32), _cell_like(stats, spread.shape, params)
-    )
+    return _labelled(flat, spread.shape, params)
 
 
 def _palette(smooth: RGBImage, regions: _Regions, params: Params) -> NDArray[np.float64]:
@@ -502,14 +521,8 @@ def _class_regions(
     keep = (classes > 0) & (spread < params.class_flat_range)
     keep[:, :-1] &= classes[:, :-1] == classes[:, 1:]
     keep[:-1, :] &= classes[:-1, :] == classes[1:, :]
-    core = cv2.erode(keep.astype(np.uint8), np.ones((3, 3), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=4)
-    return _Regions(
-        labels.astype(np.int32),
-        stats.astype(np.int32),
-        _cell_like(stats, smooth.shape, params),
-        margin=1,
-    )
+    core = _u8(cv2.erode(keep.astype(np.uint8), np.ones((3, 3), np.uint8)))
+    return replace(_labelled(core, smooth.shape, params), margin=1)
 
 
 # --------------------------------------------------------------------------- reading
@@ -571,41 +584,46 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
 
 
 def _pairs(
-    grids: Sequence[_Grid], regions: _Regions, work: RGBImage, params: Params
+    grids: Sequence[_Grid],
+    unfitted: Sequence[list[int]],
+    regions: _Regions,
+    work: RGBImage,
+    params: Params,
 ) -> list[tuple[_Grid, _Grid]]:
-    """(board, target) candidates, nearest first: the largest grid with each other grid near
-    it (within a board's side, no larger, not overlapping) read in the same shape.
+    """(board, target) candidates, nearest first: the largest grid with each other grid or
+    group of regions near it (within a board's side, no larger, not overlapping), read in
+    the same shape.
 
-    A grid whose regions all span several rows (or columns) fits a coarser lattice than the
-    other; it is read again in the other's shape.
+    The regions of a grid may all span several rows (or columns), so that on its own it fits
+    a coarser lattice, or none; it is then read in the other grid's shape.
     """
     if not grids:
         return []
     board = max(grids, key=lambda g: g.area)
     x0, y0, x1, y1 = board.box
     reach = max(x1 - x0, y1 - y0)
+    others: list[tuple[Box, _Grid | None, Sequence[int]]] = [
+        (g.box, g, g.group) for g in grids if g is not board
+    ]
+    for group in unfitted:
+        sub = regions.boxes[group]
+        mins, maxs = sub[:, :2].min(axis=0), sub[:, 2:].max(axis=0)
+        others.append(
+            ((float(mins[0]), float(mins[1]), float(maxs[0]), float(maxs[1])), None, group)
+        )
     pairs = []
-    for other in sorted(grids, key=lambda g: _gap(g.box, board.box)):
-        if (
-            other is board
-            or _overlap(other.box, board.box)
-            or _gap(other.box, board.box) > reach
-            or other.area > 1.15 * board.area
-        ):
+    for box, grid, group in sorted(others, key=lambda o: _gap(o[0], board.box)):
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        if _overlap(box, board.box) or _gap(box, board.box) > reach or area > 1.15 * board.area:
             continue
-        first, second = board, other
-        if not _same_aspect(board, other):
-            continue
-        if other.shape != board.shape:
-            refit = _grid_from_block(other.group, regions, work, params, board.shape)
-            if refit is not None:
-                second = refit
-            else:
-                refit = _grid_from_block(board.group, regions, work, params, other.shape)
-                if refit is None:
-                    continue
-                first = refit
-        pairs.append(_ordered(first, second))
+        first: _Grid | None = board
+        second = grid
+        if grid is None or grid.shape != board.shape:
+            second = _grid_from_block(group, regions, work, params, board.shape)
+        if second is None and grid is not None:
+            first, second = _grid_from_block(board.group, regions, work, params, grid.shape), grid
+        if first is not None and second is not None and _same_aspect(first, second):
+            pairs.append(_ordered(first, second))
     return pairs
 
 
@@ -663,7 +681,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
     work, scale = _working_image(image, params)
-    smooth = cv2.GaussianBlur(_remove_scanlines(work), (0, 0), 0.8)
+    smooth = _u8(cv2.GaussianBlur(_remove_scanlines(work), (0, 0), 0.8))
     params = replace(
         params,
         edge_pixels=params.edge_pixels * max(1.0, scale),
@@ -675,7 +693,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     if len(palette) < 2:
         return Recognition.nothing(GAME, "no cells of two or more flat colours")
     regions = _class_regions(smooth, spread, palette, params)
-    pairs = _pairs(_grids_in(regions, smooth, params), regions, smooth, params)
+    grids, unfitted = _grids_in(regions, smooth, params)
+    pairs = _pairs(grids, unfitted, regions, smooth, params)
     if not pairs:
         return Recognition.nothing(GAME, "no two grids of flat cells of the same shape")
     doubts = []
@@ -738,7 +757,9 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     (H, W, 3) uint8 array
         The annotated copy, the same shape as ``image``.
     """
-    geometry: BondGeometry = recognition.geometry
+    geometry = recognition.geometry
+    if not isinstance(geometry, BondGeometry):
+        raise ValueError("draw() needs a recognition made by recognizer.bond.recognize")
     lattice = geometry.board
     rows, cols = lattice.rows, lattice.cols
     size = lattice.cell_size()

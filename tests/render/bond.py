@@ -112,7 +112,9 @@ def random_puzzle(rng: Rng) -> Puzzle:
         order.setdefault(int(v), len(order) + 1)
 
     def grid(flat: NDArray[np.int64]) -> Grid:
-        return tuple(tuple(order[int(v)] for v in flat[r * cols : (r + 1) * cols]) for r in range(rows))
+        return tuple(
+            tuple(order[int(v)] for v in flat[r * cols : (r + 1) * cols]) for r in range(rows)
+        )
 
     return Puzzle(grid(source), grid(target))
 
@@ -133,6 +135,11 @@ def _palette(rng: Rng, count: int = 6) -> tuple[RGB, ...]:
     return tuple(base[:count])
 
 
+def _rgb(values: NDArray[np.integer]) -> RGB:
+    r, g, b = (int(v) for v in values)
+    return (r, g, b)
+
+
 def _distance(a: RGB, b: RGB) -> float:
     return float(np.linalg.norm(np.subtract(a, b)))
 
@@ -148,14 +155,16 @@ def random_style(rng: Rng) -> Style:
         target_cell = max(target_cell, 5)
     return Style(
         palette=_palette(rng),
-        background=BLACK if rng.random() < 0.7 else tuple(int(v) for v in rng.integers(0, 40, 3)),
+        background=BLACK if rng.random() < 0.7 else _rgb(rng.integers(0, 40, 3)),
         board_cell=int(rng.integers(14, 27)),
         board_separator=int(rng.choice([0, 1, 1, 2])),
         separator_color=BLACK,
         bevel=int(rng.choice([0, 0, 0, 1, 2])),
         target_cell=target_cell,
         target_separator=int(rng.choice([1, 1, 2, 0])) if target_cell >= 5 else 1,
-        target_side=str(rng.choice(["right", "below"] if full else ["right", "right", "left", "below"])),
+        target_side=str(
+            rng.choice(["right", "below"] if full else ["right", "right", "left", "below"])
+        ),
         target_full_size=full,
         frame=bool(rng.random() < 0.8),
         hud=bool(rng.random() < 0.8),
@@ -240,14 +249,14 @@ def _draw_pipes(canvas: _Canvas, x: int, y: int, w: int, h: int, rows: int, cols
     canvas.ring(x - 2, y - 2, x + w + 2, y + h + 2, 1, (124, 124, 124))
     for c in range(cols):
         cx = x + (c + 0.5) * w / cols
-        for cy in (y - 8, y + h + 8):
+        for cy in (y - 8.0, y + h + 8.0):
             canvas.disc(cx, cy, 4, PALE_GOLD)
             canvas.disc(cx - 1, cy - 1, 1.5, (252, 252, 252))
     for r in range(rows):
-        cy = y + (r + 0.5) * h / rows
-        for cx in (x - 8, x + w + 8):
-            canvas.disc(cx, cy, 4, PALE_GOLD)
-            canvas.disc(cx - 1, cy - 1, 1.5, (252, 252, 252))
+        row_y = y + (r + 0.5) * h / rows
+        for row_x in (x - 8.0, x + w + 8.0):
+            canvas.disc(row_x, row_y, 4, PALE_GOLD)
+            canvas.disc(row_x - 1, row_y - 1, 1.5, (252, 252, 252))
 
 
 def _draw_digits(canvas: _Canvas, x: int, y: int, text: str, color: RGB) -> None:
@@ -281,7 +290,7 @@ def _draw_hud(canvas: _Canvas, y: int, rng: Rng) -> None:
         canvas.ring(x, y, x + width, y + 10, 1, GOLD)
         _draw_digits(canvas, x + 3, y + 3, text, PALE_GOLD)
         portrait = rng.integers(0, 2, (8, 6)).astype(bool)
-        for (py, px) in zip(*np.nonzero(portrait), strict=True):
+        for py, px in zip(*np.nonzero(portrait), strict=True):
             canvas.rect(x + width + 4 + 2 * px, y + py, x + width + 6 + 2 * px, y + py + 1, GOLD)
         x += width + 20
     for k in range(10):
@@ -366,7 +375,7 @@ def _scale(screen: NDArray[np.uint8], style: Style) -> NDArray[np.uint8]:
     h, w = screen.shape[:2]
     size = (round(w * style.scale_x), round(h * style.scale_y))
     method = cv2.INTER_LINEAR if style.smooth else cv2.INTER_NEAREST
-    out = cv2.resize(screen, size, interpolation=method)
+    out = np.asarray(cv2.resize(screen, size, interpolation=method), dtype=np.uint8)
     if style.scanlines > 0:
         rows = (np.arange(size[1]) + 0.5) / style.scale_y
         dark = (rows - np.floor(rows)) > 0.55
@@ -411,18 +420,33 @@ def _phone(picture: NDArray[np.uint8], rng: Rng) -> NDArray[np.uint8]:
     top = height // 12
     x = (width - w) // 2
     out[top : top + h, x : x + w] = picture
-    pad = _Canvas(width, height - top - h, tuple(int(v) for v in out[-1, -1]))
+    pad = _Canvas(width, height - top - h, _rgb(out[-1, -1]))
     ph, unit = pad.pixels.shape[0], width / 12
     cx, cy = 3 * unit, ph * 0.45
-    pad.rect(round(cx - 2.4 * unit), round(cy - 0.7 * unit), round(cx + 2.4 * unit),
-             round(cy + 0.7 * unit), (90, 90, 90))
-    pad.rect(round(cx - 0.7 * unit), round(cy - 2.4 * unit), round(cx + 0.7 * unit),
-             round(cy + 2.4 * unit), (90, 90, 90))
+    pad.rect(
+        round(cx - 2.4 * unit),
+        round(cy - 0.7 * unit),
+        round(cx + 2.4 * unit),
+        round(cy + 0.7 * unit),
+        (90, 90, 90),
+    )
+    pad.rect(
+        round(cx - 0.7 * unit),
+        round(cy - 2.4 * unit),
+        round(cx + 0.7 * unit),
+        round(cy + 2.4 * unit),
+        (90, 90, 90),
+    )
     pad.disc(9.5 * unit, cy - unit, unit, (200, 40, 40))
     pad.disc(7.5 * unit, cy + unit, unit, (200, 40, 40))
     for k in range(2):
-        pad.rect(round((4.5 + 2 * k) * unit), round(ph * 0.8), round((5.8 + 2 * k) * unit),
-                 round(ph * 0.8 + 0.4 * unit), (120, 120, 120))
+        pad.rect(
+            round((4.5 + 2 * k) * unit),
+            round(ph * 0.8),
+            round((5.8 + 2 * k) * unit),
+            round(ph * 0.8 + 0.4 * unit),
+            (120, 120, 120),
+        )
     out[top + h :] = pad.pixels
     return out
 
@@ -431,7 +455,7 @@ def _degrade(picture: NDArray[np.uint8], style: Style, rng: Rng) -> NDArray[np.u
     """Blur, sensor noise and JPEG compression."""
     out = picture
     if style.blur > 0:
-        out = cv2.GaussianBlur(out, (0, 0), style.blur)
+        out = np.asarray(cv2.GaussianBlur(out, (0, 0), style.blur), dtype=np.uint8)
     if style.noise > 0:
         noisy = out.astype(np.float32) + rng.normal(0, style.noise, out.shape)
         out = np.clip(noisy, 0, 255).astype(np.uint8)

@@ -1,0 +1,159 @@
+"""The James Bond Jr. recognizer: real captures, refusals, round trips, overlay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from recognizer import bond
+from recognizer.recognition import CONFIDENT
+from solvers.bond import Puzzle, Solution, verify
+from tests.render.bond import random_puzzle, random_style, render
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
+REAL = SAMPLES / "real"
+#: Round trips: every seed must be read exactly or refused; at least this share exactly.
+ROUND_TRIP_SEEDS = range(1000, 1040)
+MIN_EXACT_SHARE = 0.6
+
+
+def _load(path: Path) -> np.ndarray:
+    return np.asarray(Image.open(path).convert("RGB"))
+
+
+def _read(image: np.ndarray) -> tuple[Puzzle, bond.BondGeometry]:
+    """The confident reading of ``image``: its puzzle and geometry."""
+    result = bond.recognize(image)
+    assert result.confident, result.doubts
+    assert isinstance(result.puzzle, Puzzle)
+    assert isinstance(result.geometry, bond.BondGeometry)
+    return result.puzzle, result.geometry
+
+
+def _truths(directory: Path) -> list[tuple[Path, dict]]:
+    """(image, truth) for every picture with a truth file beside it."""
+    pairs = []
+    for truth in sorted(directory.glob("*.json")):
+        images = [p for p in truth.parent.glob(truth.stem + ".*") if p.suffix != ".json"]
+        if images:
+            pairs.append((images[0], json.loads(truth.read_text())))
+    return pairs
+
+
+REAL_BOND = [(p, t) for p, t in _truths(REAL) if p.name.startswith("bond-") and t.get("game")]
+REAL_OTHER = [(p, t) for p, t in _truths(REAL) if not (p.name.startswith("bond-") and t["game"])]
+
+
+@pytest.mark.parametrize(("path", "truth"), REAL_BOND, ids=[p.name for p, _ in REAL_BOND])
+def test_real_capture_read_exactly(path: Path, truth: dict) -> None:
+    puzzle, _ = _read(_load(path))
+    assert [list(row) for row in puzzle.source] == truth["source"]
+    assert [list(row) for row in puzzle.target] == truth["target"]
+    assert len(puzzle.colors) == max(max(row) for row in truth["source"])
+
+
+@pytest.mark.parametrize(("path", "truth"), REAL_OTHER, ids=[p.name for p, _ in REAL_OTHER])
+def test_real_non_puzzles_and_other_games_refused(path: Path, truth: dict) -> None:
+    result = bond.recognize(_load(path))
+    assert result.confidence < CONFIDENT, (truth.get("game"), result.puzzle)
+    assert result.doubts
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        np.zeros((240, 256, 3), np.uint8),
+        np.full((500, 400, 3), 255, np.uint8),
+        np.random.default_rng(0).integers(0, 256, (480, 640, 3), dtype=np.uint8),
+        np.zeros((8, 8, 3), np.uint8),
+    ],
+    ids=["black", "white", "noise", "tiny"],
+)
+def test_blank_and_noise_refused(image: np.ndarray) -> None:
+    result = bond.recognize(image)
+    assert not result.confident
+    assert result.doubts
+
+
+def test_checkerboard_alone_refused() -> None:
+    """One grid of flat cells (no target beside it) is not a puzzle."""
+    board = np.kron(np.indices((4, 4)).sum(axis=0) % 2, np.ones((40, 40), np.int64))
+    image = np.zeros((300, 300, 3), np.uint8)
+    image[50:210, 50:210] = np.where(board[..., None] == 1, (0, 83, 176), (188, 188, 188))
+    assert not bond.recognize(image).confident
+
+
+def test_round_trips_over_random_styles() -> None:
+    exact, failures = 0, []
+    for seed in ROUND_TRIP_SEEDS:
+        rng = np.random.default_rng(seed)
+        puzzle, style = random_puzzle(rng), random_style(rng)
+        result = bond.recognize(render(puzzle, style, rng))
+        if not result.confident:
+            assert result.doubts
+            continue
+        assert isinstance(result.puzzle, Puzzle)
+        if (result.puzzle.source, result.puzzle.target) != (puzzle.source, puzzle.target):
+            failures.append((seed, style))
+        exact += 1
+    assert not failures, f"wrong readings (the worst failure): {failures}"
+    assert exact >= MIN_EXACT_SHARE * len(ROUND_TRIP_SEEDS)
+
+
+def test_game_style_round_trip_with_colours() -> None:
+    """The real game's look, sharp and scaled 2x: exact, with each class's colour."""
+    rng = np.random.default_rng(7)
+    puzzle = Puzzle(((1, 2, 3, 4),) * 4, ((4, 3, 2, 1),) * 4)
+    style = random_style(rng)
+    style = type(style)(
+        **{
+            **style.__dict__,
+            "palette": ((126, 171, 190), (0, 83, 176), (188, 188, 188), (87, 87, 87)),
+            "scale_x": 2.0,
+            "scale_y": 2.0,
+            "smooth": False,
+            "scanlines": 0.0,
+            "chrome": "none",
+            "blur": 0.0,
+            "noise": 0.0,
+            "jpeg_quality": 0,
+            "target_full_size": False,
+            "cut_target": False,
+        }
+    )
+    read, _ = _read(render(puzzle, style, rng))
+    assert (read.source, read.target) == (puzzle.source, puzzle.target)
+    want = ["#7eabbe", "#0053b0", "#bcbcbc", "#575757"]
+    for have, expected in zip(read.colors, want, strict=True):
+        rgb_have = np.array([int(have[i : i + 2], 16) for i in (1, 3, 5)])
+        rgb_want = np.array([int(expected[i : i + 2], 16) for i in (1, 3, 5)])
+        assert np.abs(rgb_have - rgb_want).max() <= 6
+
+
+def test_draw_marks_the_board_and_keeps_the_shape() -> None:
+    image = _load(REAL / "bond-puzzle1-emulator.jpg")
+    result = bond.recognize(image)
+    puzzle, geometry = _read(image)
+    solution = Solution((("left", 1), ("right", 2), ("right", 2), ("right", 3)))
+    verify(puzzle, solution)
+    drawn = bond.draw(image, result, solution)
+    assert drawn.shape == image.shape and drawn.dtype == np.uint8
+    lattice = geometry.board
+    (x0, y0), (x1, y1) = lattice.to_pixels([(0, 0), (lattice.rows, lattice.cols)])
+    board = (slice(round(y0), round(y1)), slice(round(x0), round(x1)))
+    changed = np.abs(drawn[board].astype(int) - image[board].astype(int)).max(axis=2) > 40
+    assert changed.mean() > 0.01
+    for r in (1, 2, 3):  # the rows with an arrow
+        x, y = (round(v) for v in lattice.center((r, 1)))
+        column = (slice(y - 8, y + 8), x)
+        assert np.abs(drawn[column].astype(int) - image[column].astype(int)).max() > 40
+
+
+def test_slot_offsets_spread_moves_on_one_line() -> None:
+    offsets = bond._slot_offsets([("right", 2), ("left", 0), ("right", 2), ("up", 2)])
+    assert offsets[1] == offsets[3] == 0.0
+    assert offsets[0] < 0 < offsets[2]
