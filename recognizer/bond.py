@@ -605,11 +605,11 @@ def _pairs(
     others: list[tuple[Box, _Grid | None, Sequence[int]]] = [
         (g.box, g, g.group) for g in grids if g is not board
     ]
-    for group in unfitted:
-        sub = regions.boxes[group]
+    for members in unfitted:
+        sub = regions.boxes[members]
         mins, maxs = sub[:, :2].min(axis=0), sub[:, 2:].max(axis=0)
         others.append(
-            ((float(mins[0]), float(mins[1]), float(maxs[0]), float(maxs[1])), None, group)
+            ((float(mins[0]), float(mins[1]), float(maxs[0]), float(maxs[1])), None, members)
         )
     pairs = []
     for box, grid, group in sorted(others, key=lambda o: _gap(o[0], board.box)):
