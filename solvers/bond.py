@@ -49,8 +49,8 @@ MIN_SIDE, MAX_SIDE = 2, 6
 DEFAULT_TIME_BUDGET = 10.0
 #: Share of the budget for the optimal search on boards of more than 16 cells, and up to 16.
 SEARCH_SHARE, SEARCH_SHARE_SMALL = 0.5, 0.8
-#: Sizes of the balls the greedy descent tries in turn, while the budget lasts.
-CLIMB_BALLS = (50_000, 5_000, 300_000)
+#: Steps without progress after which a beam search gives up.
+BEAM_PATIENCE = 8
 
 _HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -877,6 +877,70 @@ def _climb(
         walk(space.inverse[i] for i in reversed(path))
 
 
+def _beam(
+    space: _Space,
+    puzzle: Puzzle,
+    backward: Sequence[np.ndarray],
+    width: int,
+    deadline: float,
+) -> list[Move] | None:
+    """Beam search towards the target, ranked by cells in place, then 3-cycles.
+
+    Each step keeps the ``width`` distinct boards with the most cells in place among the
+    children of the last ones (ties broken by a seeded jitter). It ends when a child lies in
+    the ``backward`` layers of the search from the target; or, once the best count has not
+    risen for :data:`BEAM_PATIENCE` steps, with :func:`_construct` from the best board seen.
+    ``None`` when the deadline passes first.
+    """
+    target, front = space.pack(puzzle.target), space.pack(puzzle.source)
+    history: list[tuple[np.ndarray, np.ndarray]] = []  # kept boards' parent and move, by step
+    jitter = np.random.default_rng(0)
+    best, best_at, stale = int(space.correct(front, target)[0]), (0, 0), 0
+
+    def path_to(step: int, index: int) -> list[Move]:
+        path = []
+        for parents, moves in reversed(history[:step]):
+            path.append(space.shifts[moves[index]].move)
+            index = int(parents[index])
+        return path[::-1]
+
+    while time.monotonic() < deadline:
+        count = len(front)
+        children = np.concatenate([space.step(front, m) for m in range(len(space.shifts))])
+        parents = np.tile(np.arange(count), len(space.shifts))
+        moves = np.repeat(np.arange(len(space.shifts)), count)
+        for there, known in enumerate(backward):
+            hits = np.flatnonzero(_member(children, known))
+            if len(hits):
+                j = int(hits[0])
+                tail = _descend(space, children[j : j + 1], backward[: there + 1])
+                return [
+                    *path_to(len(history), int(parents[j])),
+                    space.shifts[moves[j]].move,
+                    *(space.shifts[i].move for i in tail),
+                ]
+        hashes = children if children.dtype.names is None else children["hash"]
+        distinct = np.unique(hashes, return_index=True)[1]
+        rank = space.correct(children[distinct], target) + jitter.random(len(distinct)) / 2
+        if len(distinct) > width:
+            distinct = distinct[np.argpartition(-rank, width)[:width]]
+        history.append((parents[distinct], moves[distinct]))
+        front = children[distinct]
+        scores = space.correct(front, target)
+        top = int(np.argmax(scores))
+        if scores[top] > best:
+            best, best_at, stale = int(scores[top]), (len(history), top), 0
+        else:
+            stale += 1
+        if stale >= BEAM_PATIENCE:
+            head = path_to(*best_at)
+            board = puzzle.source
+            for move in head:
+                board = apply_move(board, move)
+            return head + _construct(Puzzle(board, puzzle.target))
+    return None
+
+
 def _simplify(moves: Sequence[Move], rows: int, cols: int) -> list[Move]:
     """Cancel and merge moves within each run of row moves (they commute) or column moves.
 
@@ -993,11 +1057,11 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
     if search.exhausted:
         return None
     candidates = [_construct(puzzle)]
-    for max_boards in CLIMB_BALLS:
-        climbed = _climb(space, puzzle, search.backward, max_boards, began + time_budget)
-        if climbed is None:
+    for improve, size in IMPROVERS:
+        found = improve(space, puzzle, search.backward, size, began + time_budget)
+        if found is None:
             break
-        candidates.append(climbed)
+        candidates.append(found)
     rows, cols = puzzle.rows, puzzle.cols
     moves = min(
         (
@@ -1007,3 +1071,7 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
         key=len,
     )
     return Solution(tuple(moves), optimal=len(moves) <= search.lower_bound)
+
+
+#: Improvers of the constructive sequence, tried in turn while the budget lasts.
+IMPROVERS = ((_climb, 50_000), (_beam, 1_000), (_beam, 3_000), (_climb, 300_000))
