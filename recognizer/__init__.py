@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from recognizer.recognition import CONFIDENT, Recognition
-from recognizer.registry import AVAILABLE, GAMES, Game, get_game
+from recognizer.registry import GAMES, Game, get_game
 from solvers.errors import UnrecognizedError
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def _recognize_flat(image: RGBImage, game: str) -> Recognition:
             raise UnrecognizedError(f"no {game} puzzle recognized: {reasons}")
         return result
     results = sorted(
-        (GAMES[name].recognizer.recognize(image) for name in AVAILABLE),
+        (game.recognizer.recognize(image) for game in GAMES.values()),
         key=lambda r: r.confidence,
         reverse=True,
     )

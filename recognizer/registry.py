@@ -11,7 +11,6 @@ returning the annotated copy of ``image``.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -49,21 +48,10 @@ GAMES: dict[str, Game] = {
     )
 }
 
-#: Games whose modules are present in this build (the rest are listed but not yet shipped).
-AVAILABLE: tuple[str, ...] = tuple(
-    name
-    for name, game in GAMES.items()
-    if importlib.util.find_spec(game.recognizer_module) is not None
-    and importlib.util.find_spec(game.solver_module) is not None
-)
-
-
 def get_game(name: str) -> Game:
     """Look a game up by name, with a clear error for an unknown one."""
     try:
         game = GAMES[name]
     except KeyError:
         raise UsageError(f"unknown game {name!r}; choose from {', '.join(GAMES)}") from None
-    if name not in AVAILABLE:
-        raise UsageError(f"game {name!r} is not available in this build")
     return game
