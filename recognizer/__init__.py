@@ -76,7 +76,7 @@ def _recognize_flat(image: RGBImage, game: str) -> Recognition:
             raise UnrecognizedError(f"no {game} puzzle recognized: {reasons}")
         return result
     results = sorted(
-        (game.recognizer.recognize(image) for game in GAMES.values()),
+        (entry.recognizer.recognize(image) for entry in GAMES.values()),
         key=lambda r: r.confidence,
         reverse=True,
     )
