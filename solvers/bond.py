@@ -5,6 +5,16 @@ left or right, or one column up or down, cyclically by one cell: ``("left", 1)``
 cell of row 1 one step left and the leftmost cell wraps to the right end. Indices are
 zero-based, row 0 at the top, as in the seed's notation.
 
+Solving
+-------
+:func:`solve` runs a bidirectional breadth-first search over boards packed into 64-bit
+words, which proves its answer shortest; the seed's puzzles take milliseconds, random 4x4
+boards with up to 8 colours well under a second. Larger boards fall back, within the time
+budget, on a constructive sequence of 3-cycles (commutators of a row and a column move)
+improved by a greedy descent and a beam search that finish through the search's layers.
+A target reachable only by an odd permutation of distinct colours on an odd x odd board
+has no solution (:func:`reachable`).
+
 Vocabulary
 ----------
 Grid
@@ -1007,6 +1017,10 @@ def _shorten(moves: list[Move], space: _Space, search: _SearchResult, puzzle: Pu
     ]
 
 
+#: Improvers of the constructive sequence, tried in turn while the budget lasts.
+IMPROVERS = ((_climb, 50_000), (_beam, 1_000), (_beam, 3_000), (_climb, 300_000))
+
+
 # --------------------------------------------------------------------------- solve
 
 
@@ -1015,15 +1029,18 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
 
     A bidirectional breadth-first search on packed boards proves its answer shortest
     (4x4 boards with up to 8 colours take well under a second). When it runs out of time
-    or memory first, as on large boards with many colours, a constructive sequence of
-    3-cycles, cut short where it crosses the search's layers, is returned with
-    ``optimal=False`` (and ``True`` if it happens to match the search's lower bound).
+    or memory first, as on large boards with many colours, the shortest of a constructive
+    sequence of 3-cycles and of those the :data:`IMPROVERS` find in the rest of the budget,
+    cut short where it crosses the search's layers, is returned with ``optimal=False``
+    (``True`` if it matches the search's lower bound).
 
     Parameters
     ----------
     puzzle : Puzzle
     time_budget : float
-        Seconds for the search; the constructive fallback takes a small fraction more.
+        Seconds in all, of which the search may take :data:`SEARCH_SHARE` (or
+        :data:`SEARCH_SHARE_SMALL` up to 16 cells); the last step of each stage may overrun
+        it a little.
 
     Returns
     -------
@@ -1071,7 +1088,3 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
         key=len,
     )
     return Solution(tuple(moves), optimal=len(moves) <= search.lower_bound)
-
-
-#: Improvers of the constructive sequence, tried in turn while the budget lasts.
-IMPROVERS = ((_climb, 50_000), (_beam, 1_000), (_beam, 3_000), (_climb, 300_000))

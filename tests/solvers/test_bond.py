@@ -7,7 +7,9 @@ import itertools
 import json
 import math
 import random
+import time
 from collections import deque
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -22,8 +24,11 @@ from solvers.bond import (
     Move,
     Puzzle,
     Solution,
+    _beam,
+    _climb,
     _cycles,
     _member,
+    _search,
     _sorted_unique,
     _space,
     apply_move,
@@ -367,3 +372,20 @@ def test_wide_keys_stay_exact_when_hashes_collide() -> None:
     others = np.concatenate([space.pack(random_board(rng, 6, 6, 6)) for _ in range(3)])
     others["hash"] = 42
     assert not _member(others, unique).any()
+
+
+@pytest.mark.parametrize(("improve", "size"), [(_climb, 5_000), (_beam, 300)])
+@pytest.mark.parametrize(("rows", "cols", "colours"), [(5, 6, 3), (6, 6, 5), (3, 5, 15)])
+def test_improvers_return_verified_sequences(
+    improve: Callable[..., list[Move] | None], size: int, rows: int, cols: int, colours: int
+) -> None:
+    rng = random.Random(rows * cols + colours)
+    target = random_board(rng, rows, cols, colours)
+    puzzle = Puzzle(scramble(rng, target, 40), target)
+    if not reachable(puzzle):
+        puzzle = Puzzle(apply_move(puzzle.source, ("up", 0)), target)
+    space = _space(rows, cols, colours)
+    search = _search(space, space.pack(puzzle.source), space.pack(target), time.monotonic() + 0.2)
+    moves = improve(space, puzzle, search.backward, size, time.monotonic() + 30)
+    assert moves is not None
+    verify(puzzle, Solution(tuple(moves), optimal=False))
