@@ -62,6 +62,7 @@ class Params:
     near: float = 55.0  # colour distance within which a pixel is of the body's colour
     occupied: float = 0.05  # foreground fraction of an occupied cell
     faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
+    # (as is an "empty" cell whose pixels off the background by ``weak`` exceed ``occupied``)
     same_color: float = 45.0  # colour distance within one group of pieces
     link: float = 0.5  # fraction of body colour across a border that links two cells
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
@@ -276,16 +277,19 @@ def classify_glyph(ink: FloatImage) -> dict[str, float]:
         return scores
     for ch, template in _templates():
         scores[ch] = max(scores[ch], float((glyph * template).sum()))
+    ys = np.flatnonzero((ink > 0.35 * float(ink.max())).any(axis=1))
+    # Holes of small glyphs may close up: the smaller the glyph, the less they weigh.
+    penalty = float(np.clip((ys[-1] - ys[0] - 7) / 6, 0.0, 1.0)) * 0.2
     holes, bar = _holes(ink), _top_bar(ink)
-    return {ch: s if _topology_fits(ch, holes, bar) else s - 0.2 for ch, s in scores.items()}
+    return {ch: s if _topology_fits(ch, holes, bar) else s - penalty for ch, s in scores.items()}
 
 
-def _readings(scores: dict[str, float], p: Params) -> set[str]:
-    """The characters a glyph may be: the best and those within the margin of it."""
+def _readings(scores: dict[str, float], p: Params, widen: float = 1.0) -> set[str]:
+    """The characters a glyph may be: the best and those within ``widen`` margins of it."""
     best = max(scores.values())
     if best < p.glyph_score:
         return set()
-    return {ch for ch, s in scores.items() if s >= best - p.glyph_margin}
+    return {ch for ch, s in scores.items() if s >= best - widen * p.glyph_margin}
 
 
 # ------------------------------------------------------------------------ the board
@@ -461,7 +465,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     faint = [
         c
         for c, f in measured.fraction.items()
-        if f < p.occupied and max(f, measured.weak[c]) > p.faint
+        if f < p.occupied and (f > p.faint or measured.weak[c] > p.occupied)
     ]
     if faint:
         return _Reading(None, (f"faint marks in {len(faint)} cells",))
@@ -544,14 +548,19 @@ def _order_board(
         orders = [o for o in orders if o[0] == head]
     if not orders:
         return "the body is not a chain"
-    details = {c: _detail(img, grid, c, color, p) for c in cells}
+    details = {c: _detail(img, grid, c, measured.color[c], p) for c in cells}
     if all(d is not None for d in details.values()):
-        readings = {c: _readings(classify_glyph(d), p) for c, d in details.items() if d is not None}
+        # The body's shape already orders it: the numbers need only agree, not decide alone.
+        readings = {
+            c: _readings(classify_glyph(d), p, widen=2.5)
+            for c, d in details.items()
+            if d is not None
+        }
         orders = [o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o))]
         if not orders:
             return "the numbers on the body disagree with its shape"
     elif head is None:
-        orders = [o for o in orders if _looks_like_head(o, details, img, grid, color, p)]
+        orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
     return orders[0]
@@ -575,6 +584,7 @@ def _detail(
 def _looks_like_head(
     order: list[Cell],
     details: dict[Cell, FloatImage | None],
+    measured: _Cells,
     img: FloatImage,
     grid: _Grid,
     color: NDArray[np.float32],
@@ -584,6 +594,9 @@ def _looks_like_head(
     first, last = order[0], order[-1]
     if (details[first] is None) != (details[last] is None):
         return details[first] is not None
+    shade = {c: float(np.linalg.norm(measured.color[c] - color)) for c in (first, last)}
+    if max(shade.values()) > 2 * p.weak and min(shade.values()) < p.weak:
+        return shade[first] > shade[last]
 
     def coverage(cell: Cell) -> float:
         y0, y1, x0, x1 = grid.box(cell, 0.04)

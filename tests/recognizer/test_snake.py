@@ -127,7 +127,7 @@ def test_field_not_ten_wide_is_refused() -> None:
 
 
 def test_body_that_is_not_a_chain_is_refused() -> None:
-    style = render.random_text_style(np.random.default_rng(3))
+    style = render.plain_text_style()
     good = render.render(Puzzle(field=CHECKIO_FIELD), style, np.random.default_rng(0))
     assert outcome(Puzzle(field=CHECKIO_FIELD), good) == "exact"
     broken = list(CHECKIO_FIELD)
@@ -164,7 +164,7 @@ def test_other_games_real_captures_are_rejected() -> None:
 def test_draw_marks_the_route(look: str) -> None:
     rng = np.random.default_rng(7)
     puzzle = Puzzle(field=CHECKIO_FIELD)
-    style = render.checkio_style(48) if look == "board" else render.random_text_style(rng)
+    style = render.checkio_style(48) if look == "board" else render.plain_text_style(18)
     image = render.render(puzzle, style, rng)
     rec = recognizer.recognize(image)
     assert rec.confident, rec.doubts

@@ -251,6 +251,22 @@ def monospace_fonts() -> tuple[str, ...]:
     return tuple(sorted(str(p) for p in FONT_DIR.rglob("*Mono*.ttf")))
 
 
+def plain_text_style(size: int = 22) -> TextStyle:
+    """Black code on white in the first system monospaced font (or Pillow's own)."""
+    return TextStyle(
+        font=next(iter(monospace_fonts()), None),
+        size=size,
+        background=(255, 255, 255),
+        ink=(20, 20, 20),
+        string_ink=(20, 20, 20),
+        quote='"',
+        wrapped=True,
+        indent=4,
+        gutter=False,
+        capture=Capture((255, 255, 255), False, 0.05, 1.0, 0.0, 0.0, None),
+    )
+
+
 def random_text_style(rng: np.random.Generator) -> TextStyle:
     """A random text map look: a system monospaced font if any, else Pillow's own."""
     fonts = [*monospace_fonts(), None]
@@ -412,7 +428,7 @@ def _draw_board(puzzle: Puzzle, st: BoardStyle) -> Image.Image:
     border = st.border * _SS
     rows, cols = len(puzzle.field), len(puzzle.field[0])
     width, height = cols * s + 2 * border, rows * s + 2 * border
-    img = Image.new("RGB", (width, height), st.capture.page if st.board == "tiles" else st.lines)
+    img = Image.new("RGB", (width, height), st.lines)
     draw = ImageDraw.Draw(img)
     line = max(1, round(s / 30)) if st.board == "grid" else 0
     for r in range(rows):
