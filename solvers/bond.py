@@ -31,6 +31,7 @@ import itertools
 import json
 import logging
 import math
+import numbers
 import re
 import time
 from collections import Counter
@@ -193,7 +194,7 @@ class Solution:
     optimal: bool = True
 
     def __post_init__(self) -> None:
-        moves = []
+        moves: list[Move] = []
         for move in self.moves:
             if (
                 not isinstance(move, Sequence)
@@ -201,7 +202,7 @@ class Solution:
                 or len(move) != 2
                 or move[0] not in DIRECTIONS
                 or isinstance(move[1], bool)
-                or not isinstance(move[1], int)
+                or not isinstance(move[1], numbers.Integral)
                 or move[1] < 0
             ):
                 raise PuzzleFormatError(
@@ -251,13 +252,8 @@ def _grid_from_text(text: str, name: str) -> Grid:
     return _as_grid([values[i : i + side] for i in range(0, len(values), side)], name)
 
 
-def _split_source_target(text: str) -> tuple[str, str]:
-    """Cut free text into the source part and the target part."""
-    keyword = re.search(r"\btarget\b", text, re.IGNORECASE)
-    if keyword:
-        return re.sub(r"\bsource\b", " ", text[: keyword.start()], flags=re.I), text[
-            keyword.end() :
-        ]
+def _bracketed(text: str) -> list[str]:
+    """The top-level ``[...]`` groups of ``text``, nested brackets included."""
     depth, groups, start = 0, [], 0
     for i, char in enumerate(text):
         if char == "[":
@@ -266,6 +262,23 @@ def _split_source_target(text: str) -> tuple[str, str]:
             depth -= 1
             if depth == 0:
                 groups.append(text[start : i + 1])
+    return groups
+
+
+def _split_source_target(text: str) -> tuple[str, str]:
+    """Cut free text into the source part and the target part.
+
+    With the words ``source`` and ``target``, each part is the first bracketed list after
+    its word (or all the text up to the next word), so headers and move lists around them
+    are ignored.
+    """
+    target = re.search(r"\btarget\b", text, re.IGNORECASE)
+    if target:
+        source = re.search(r"\bsource\b", text[: target.start()], re.IGNORECASE)
+        parts = text[source.end() if source else 0 : target.start()], text[target.end() :]
+        first = [_bracketed(part) for part in parts]
+        return (first[0][0] if first[0] else parts[0]), (first[1][0] if first[1] else parts[1])
+    groups = _bracketed(text)
     if len(groups) == 2:
         return groups[0], groups[1]
     blocks = [block for block in re.split(r"\n\s*\n", text.strip()) if _ints(block)]

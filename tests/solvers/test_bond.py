@@ -389,3 +389,16 @@ def test_improvers_return_verified_sequences(
     moves = improve(space, puzzle, search.backward, size, time.monotonic() + 30)
     assert moves is not None
     verify(puzzle, Solution(tuple(moves), optimal=False))
+
+
+def test_parse_reads_a_pasted_block_of_the_seed() -> None:
+    block = """====== 4 ======
+source:[1,2,2,1, 3,4,4,3, 3,4,4,3, 2,4,4,2]
+target:[4,3,4,2, 3,1,2,4, 4,2,4,3, 2,4,3,1]
+only difs:
+['left' , 2]
+['up' , 3]
+"""
+    puzzle = parse(block)
+    assert puzzle.source[0] == (1, 2, 2, 1)
+    assert puzzle.target[3] == (2, 4, 3, 1)
