@@ -44,9 +44,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (x1, y1 exclusive), wo
 class Params:
     """Tuning of the recognizer, in working-image pixels unless said otherwise."""
 
-    #: The working image's long side is brought within these bounds.
+    #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
-    max_long_side: int = 1200
+    max_pixels: int = 1_500_000
     #: A pixel is flat when the colour range of its 3x3 neighbourhood is below this.
     flat_range: float = 22.0
     #: Pixels whose 3x3 colour range is above this are no part of a cell (a sharp edge).
@@ -73,7 +73,7 @@ class Params:
     min_cell_purity: float = 0.8
     #: A pixel belongs to a known colour class within this RGB distance of its mean
     #: (and within 0.45 of the distance between the two nearest classes).
-    class_radius: float = 48.0
+    class_radius: float = 60.0
     #: How many colours of flat regions are looked for.
     max_palette: int = 16
     #: Colours closer than this (RGB distance) are one class.
@@ -135,8 +135,8 @@ def _working_image(image: RGBImage, params: Params) -> tuple[RGBImage, float]:
     scale = 1.0
     if long_side < params.min_long_side:
         scale = params.min_long_side / long_side
-    elif long_side > params.max_long_side:
-        scale = params.max_long_side / long_side
+    elif height * width > params.max_pixels:
+        scale = float(np.sqrt(params.max_pixels / (height * width)))
     if scale == 1.0:
         return np.ascontiguousarray(image, dtype=np.uint8), scale
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
@@ -387,7 +387,7 @@ def _sample_cells(
 ) -> NDArray[np.float64] | None:
     """Median colour of each cell's centre, or None unless
 
-    - the centre of every cell is mostly labelled, and mostly by one cell-like region
+    - the centre of every cell is partly labelled, and mostly by one cell-like region
       inside the lattice,
     - every region of the block holds at least one centre,
     - every region holding centres is no larger than those cells, and a region holding
@@ -407,7 +407,7 @@ def _sample_cells(
             ya, yb = round(cy - hy), round(cy + hy)
             patch = regions.labels[ya:yb, xa:xb].ravel()
             labelled = patch[patch > 0]
-            if labelled.size <= patch.size / 2:
+            if labelled.size < 0.3 * patch.size:
                 return None
             label, count = Counter(labelled.tolist()).most_common(1)[0]
             if label not in cell_like or count < params.min_cell_purity * labelled.size:

@@ -411,13 +411,13 @@ def _phone(picture: NDArray[np.uint8], rng: Rng) -> NDArray[np.uint8]:
     """A portrait phone screen: status bar, the game letterboxed, a virtual gamepad below."""
     h, w = picture.shape[:2]
     width = w + 2 * int(rng.integers(0, 12))
-    height = round(width * rng.uniform(1.9, 2.2))
+    top = round(width * rng.uniform(0.12, 0.25))
+    height = max(round(width * rng.uniform(1.9, 2.2)), top + h + width // 2)
     out = np.full((height, width, 3), int(rng.integers(0, 30)), np.uint8)
     out[: height // 30] = 20
     for k in range(3):
         x0 = width - 30 * (k + 1)
         out[height // 90 : height // 45, x0 : x0 + 14] = 230
-    top = height // 12
     x = (width - w) // 2
     out[top : top + h, x : x + w] = picture
     pad = _Canvas(width, height - top - h, _rgb(out[-1, -1]))
