@@ -316,9 +316,11 @@ class _Grid:
 
 def _gradient(img: FloatImage) -> FloatImage:
     """Largest per-channel Sobel gradient magnitude (about one unit per grey level step)."""
-    gx = np.abs(cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=3)).max(axis=-1)
-    gy = np.abs(cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=3)).max(axis=-1)
-    return np.maximum(gx, gy) / 4.0
+    out = np.zeros(img.shape[:2], np.float32)
+    for channel in cv2.split(img):
+        for dx, dy in ((1, 0), (0, 1)):
+            np.maximum(out, np.abs(cv2.Sobel(channel, cv2.CV_32F, dx, dy, ksize=3)), out=out)
+    return out / np.float32(4.0)
 
 
 def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float, int, int] | None:
@@ -335,11 +337,13 @@ def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float,
     return float(fit[1]), pitch, int(k[good].min()), int(k[good].max())
 
 
-def _cell_lattices(flat: Mask, p: Params) -> Iterator[_Grid | str]:
-    """Lattices of flat square cell interiors; a string names a lattice of the wrong size."""
-    _, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
+def _cell_lattices(
+    stats: NDArray[np.int32], shape: tuple[int, ...], p: Params
+) -> Iterator[_Grid | str]:
+    """Lattices of flat square cell interiors (``stats`` of the flat regions of a picture of
+    ``shape``); a string names a lattice of the wrong size."""
     x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
-    side = max(flat.shape) / 8
+    side = max(shape[:2]) / 8
     ok = (w >= 6) & (h >= 6) & (w <= side) & (h <= side)
     ok &= (w / np.maximum(h, 1) > 0.7) & (w / np.maximum(h, 1) < 1.4) & (area > 0.45 * w * h)
     idx = np.nonzero(ok)[0]
@@ -373,13 +377,12 @@ def _cell_lattices(flat: Mask, p: Params) -> Iterator[_Grid | str]:
     yield _Grid(fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1])
 
 
-def _plain_boards(flat: Mask) -> Iterator[_Grid]:
+def _plain_boards(stats: NDArray[np.int32], shape: tuple[int, ...]) -> Iterator[_Grid]:
     """Large flat squares (plain boards), largest first, divided into 10 x 10 cells."""
-    _, _, stats, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
     order = np.argsort(-stats[1:, 4])[:4] + 1
     for i in order:
         x, y, w, h, area = (float(v) for v in stats[i])
-        if min(w, h) < 0.2 * min(flat.shape) or not 0.8 < w / h < 1.25 or area < 0.55 * w * h:
+        if min(w, h) < 0.2 * min(shape[:2]) or not 0.8 < w / h < 1.25 or area < 0.55 * w * h:
             continue
         yield _Grid(x, y, w / SIZE, h / SIZE)
 
@@ -613,7 +616,9 @@ def _board_readings(img: FloatImage, p: Params) -> Iterator[_Reading]:
     grad = _gradient(cv2.GaussianBlur(img, (0, 0), 0.7).astype(np.float32))
     for threshold in p.flat_thresholds:
         flat = grad < threshold
-        for grid in [*_cell_lattices(flat, p), *_plain_boards(flat)]:
+        _, _, found, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
+        stats = np.asarray(found, dtype=np.int32)
+        for grid in [*_cell_lattices(stats, flat.shape, p), *_plain_boards(stats, flat.shape)]:
             if isinstance(grid, str):
                 yield _Reading(None, (grid,))
                 continue
