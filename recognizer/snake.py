@@ -903,28 +903,38 @@ def final_body(puzzle: Puzzle, solution: Solution) -> tuple[Cell, ...]:
 
 
 def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBImage:
-    """The picture with the route drawn: numbered arrows from the head through each step,
-    and the snake's final cells outlined.
+    """The picture with the route drawn: arrows from the head through each step, numbered,
+    and the snake's cells after the route outlined (its safe final position).
+
+    Works for both looks: the geometry maps cells to board squares or to the characters of
+    a text map.
     """
     lattice = recognition.geometry
     puzzle = recognition.puzzle
     if not isinstance(lattice, Lattice) or not isinstance(puzzle, Puzzle):
         return image.copy()
-    size = min(
-        float(np.linalg.norm(lattice.corners((0, 0))[1] - lattice.corners((0, 0))[0])),
-        float(np.linalg.norm(lattice.corners((0, 0))[3] - lattice.corners((0, 0))[0])),
+    corners = lattice.corners((0, 0))
+    sides = sorted(
+        (
+            float(np.linalg.norm(corners[1] - corners[0])),
+            float(np.linalg.norm(corners[3] - corners[0])),
+        )
     )
+    # Square board cells scale the drawing; tall narrow text cells scale it by their height.
+    size = sides[0] if sides[1] < 1.5 * sides[0] else 0.6 * sides[1]
     ov = Overlay(image)
     for cell in final_body(puzzle, solution):
-        corners = lattice.corners(cell)
-        centre = corners.mean(axis=0)
-        ring = [tuple(centre + 0.85 * (c - centre)) for c in corners]
-        ov.line([*ring, ring[0]], width=max(1.5, size * 0.08), color=END_COLOR)
-    cells = [puzzle.snake[0], *solution.path]
-    centres = [lattice.center(c) for c in cells]
-    ov.disc(centres[0], size * 0.2, fill=START_COLOR)
-    for tail, head in itertools.pairwise(centres):
-        ov.arrow(tail, head, width=max(1.5, size * 0.09), color=PATH_COLOR)
+        quad = lattice.corners(cell)
+        centre = quad.mean(axis=0)
+        ring = [(float(x), float(y)) for x, y in centre + 0.88 * (quad - centre)]
+        ov.line([*ring, ring[0]], width=max(1.5, size * 0.07), color=END_COLOR)
+    centres = [lattice.center(c) for c in (puzzle.snake[0], *solution.path)]
+    ov.disc(centres[0], size * 0.22, fill=START_COLOR)
+    for (x0, y0), (x1, y1) in itertools.pairwise(centres):
+        # from the edge of one step's number to the edge of the next, so both stay legible
+        tail = (x0 + 0.25 * (x1 - x0), y0 + 0.25 * (y1 - y0))
+        head = (x0 + 0.78 * (x1 - x0), y0 + 0.78 * (y1 - y0))
+        ov.arrow(tail, head, width=max(1.5, size * 0.1), color=PATH_COLOR)
     for i, centre in enumerate(centres[1:], start=1):
-        ov.label(centre, str(i), size=size * 0.42)
+        ov.label(centre, str(i), size=size * (0.5 if i < 10 else 0.4))
     return ov.render()
