@@ -481,16 +481,17 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     body = chains[0]
     body_color = np.median(np.array([measured.color[c] for c in body]), axis=0)
     others = [g for g in groups if g is not body]
+    # A neighbour of the body in another shade of its colour can only be its head (the chain
+    # from it must then cover the body).
     heads = [
         g
         for g in others
-        if len(g) == 1
-        and any(n in body for n in _neighbours(g[0]))
+        if any(n in body for cell in g for n in _neighbours(cell))
         and float(np.linalg.norm(_chromaticity(measured.color[g[0]]) - _chromaticity(body_color)))
         < 0.06
     ]
-    if len(heads) > 1:
-        return _Reading(None, ("more than one cell looks like the snake's head",))
+    if len(heads) > 1 or (heads and len(heads[0]) > 1):
+        return _Reading(None, ("cells of the snake's colour outside its chain",))
     head = heads[0][0] if heads else None
     snake_cells = [*body, head] if head else body
     others = [g for g in others if not (heads and g is heads[0])]
