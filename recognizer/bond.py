@@ -306,6 +306,8 @@ class _Regions:
     labels: NDArray[np.int32]
     stats: NDArray[np.int32]
     cells: tuple[int, ...]
+    #: The colour (kind) of each label; label 0, no colour, is kind 0.
+    kinds: NDArray[np.int32]
     #: How far the regions were eroded; their boxes are grown back by as much.
     margin: int = 0
 
@@ -387,8 +389,8 @@ def _sample_cells(
 ) -> NDArray[np.float64] | None:
     """Median colour of each cell's centre, or None unless
 
-    - the centre of every cell is partly labelled, and mostly by one cell-like region
-      inside the lattice,
+    - the centre of every cell is partly labelled, mostly by one colour, and by a region
+      of that colour inside the lattice (the colour's pixels give the median),
     - every region of the block holds at least one centre,
     - every region holding centres is no larger than those cells, and a region holding
       several fills them (a union of whole cells).
@@ -396,7 +398,6 @@ def _sample_cells(
     (left, top), (right, bottom) = lattice.to_pixels([(0, 0), (lattice.rows, lattice.cols)])
     pitch_x, pitch_y = (right - left) / lattice.cols, (bottom - top) / lattice.rows
     slack_x, slack_y = 0.25 * pitch_x, 0.25 * pitch_y
-    cell_like = set(regions.cells)
     colors = np.zeros((lattice.rows, lattice.cols, 3))
     covered: Counter[int] = Counter()
     hx, hy = max(1.0, cell[0] / 4), max(1.0, cell[1] / 4)
@@ -406,12 +407,15 @@ def _sample_cells(
             xa, xb = round(cx - hx), round(cx + hx)
             ya, yb = round(cy - hy), round(cy + hy)
             patch = regions.labels[ya:yb, xa:xb].ravel()
-            labelled = patch[patch > 0]
+            kinds = regions.kinds[patch]
+            labelled = kinds[patch > 0]
             if labelled.size < 0.3 * patch.size:
                 return None
-            label, count = Counter(labelled.tolist()).most_common(1)[0]
-            if label not in cell_like or count < params.min_cell_purity * labelled.size:
+            kind, count = Counter(labelled.tolist()).most_common(1)[0]
+            if count < params.min_cell_purity * labelled.size:
                 return None
+            mine = (kinds == kind) & (patch > 0)
+            label = Counter(patch[mine].tolist()).most_common(1)[0][0]
             x, y, w, h = (float(v) for v in regions.stats[label, :4])
             if (
                 x < left - slack_x
@@ -421,7 +425,7 @@ def _sample_cells(
             ):
                 return None
             covered[label] += 1
-            colors[r, c] = np.median(work[ya:yb, xa:xb].reshape(-1, 3), axis=0)
+            colors[r, c] = np.median(work[ya:yb, xa:xb].reshape(-1, 3)[mine], axis=0)
     if not members <= set(covered):
         return None
     for label, count in covered.items():
@@ -456,17 +460,25 @@ def _grids_in(
     return grids, unfitted
 
 
-def _labelled(mask: NDArray[np.uint8], shape: tuple[int, ...], params: Params) -> _Regions:
-    """The 4-connected regions of a mask, and which of them may be cells."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+def _labelled(
+    mask: NDArray[np.uint8], params: Params, classes: NDArray[np.uint8] | None = None
+) -> _Regions:
+    """The 4-connected regions of a mask, which of them may be cells, and their colours
+    (``classes`` per pixel; each region its own colour when not given)."""
+    count, raw, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    labels = np.asarray(raw, dtype=np.int32)
     table: NDArray[np.int32] = np.asarray(stats, dtype=np.int32)
-    return _Regions(np.asarray(labels, dtype=np.int32), table, _cell_like(table, shape, params))
+    kinds = np.arange(count, dtype=np.int32)
+    if classes is not None:
+        inside = labels > 0
+        kinds[labels[inside]] = classes[inside]
+    return _Regions(labels, table, _cell_like(table, mask.shape, params), kinds)
 
 
 def _flat_regions(spread: NDArray[np.uint8], params: Params) -> _Regions:
     """The regions of flat colour (low local colour range)."""
     flat = (spread < params.flat_range).astype(np.uint8)
-    return _labelled(flat, spread.shape, params)
+    return _labelled(flat, params)
 
 
 def _palette(smooth: RGBImage, regions: _Regions, params: Params) -> NDArray[np.float64]:
@@ -522,7 +534,7 @@ def _class_regions(
     keep[:, :-1] &= classes[:, :-1] == classes[:, 1:]
     keep[:-1, :] &= classes[:-1, :] == classes[1:, :]
     core = _u8(cv2.erode(keep.astype(np.uint8), np.ones((3, 3), np.uint8)))
-    return replace(_labelled(core, smooth.shape, params), margin=1)
+    return replace(_labelled(core, params, classes), margin=1)
 
 
 # --------------------------------------------------------------------------- reading
