@@ -45,11 +45,14 @@ def _truths(directory: Path) -> list[tuple[Path, dict]]:
 
 
 REAL_BOND = [(p, t) for p, t in _truths(REAL) if p.name.startswith("bond-") and t.get("game")]
+RENDERED = _truths(SAMPLES / "bond")
 REAL_OTHER = [(p, t) for p, t in _truths(REAL) if not (p.name.startswith("bond-") and t["game"])]
 
 
-@pytest.mark.parametrize(("path", "truth"), REAL_BOND, ids=[p.name for p, _ in REAL_BOND])
-def test_real_capture_read_exactly(path: Path, truth: dict) -> None:
+@pytest.mark.parametrize(
+    ("path", "truth"), REAL_BOND + RENDERED, ids=[p.name for p, _ in REAL_BOND + RENDERED]
+)
+def test_real_captures_and_samples_read_exactly(path: Path, truth: dict) -> None:
     puzzle, _ = _read(_load(path))
     assert [list(row) for row in puzzle.source] == truth["source"]
     assert [list(row) for row in puzzle.target] == truth["target"]
