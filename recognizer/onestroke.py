@@ -215,9 +215,7 @@ def _fit_inliers(blobs: list[Blob], side: float, params: Params) -> GridFit | No
 
 def _box_mean(values: NDArray[np.bool_]) -> NDArray[np.float64]:
     """Summed-area table of a boolean map (one row and column of zeros in front)."""
-    table = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=np.float64)
-    table[1:, 1:] = np.cumsum(np.cumsum(values, axis=0), axis=1)
-    return table
+    return np.asarray(cv2.integral(values.astype(np.uint8)), dtype=np.float64)
 
 
 def _share(table: NDArray[np.float64], box: tuple[int, int, int, int]) -> float:
@@ -257,27 +255,53 @@ def read_board(lab: LabImage, board: Board, scale: float, params: Params = DEFAU
 def _background(lab: LabImage, board: Board) -> tuple[LabColor, float]:
     """The background colour, and the share of gaps between side-by-side tiles that show it.
 
-    The gaps' median colour is snapped to the nearest of the picture's main colours,
-    since narrow gaps in a blurred picture mix the tiles' colour in.
+    The background is the main colour most common in a band half a pitch wide around
+    the tiles (narrow gaps in a blurred picture mix the tiles' colour in, so the band is
+    safer than the gaps); a gap agrees when it shows the background, if need be blended
+    with the tiles' edges, and the share is that of the better direction (a drop shadow
+    may fill the other).
     """
-    samples = []
-    pairs = [(cell, (cell[0], cell[1] + 1)) for cell in board.tiles]
-    if not any(b in board.tiles for _, b in pairs):
-        pairs = [(cell, (cell[0] + 1, cell[1])) for cell in board.tiles]
-    for a, b in pairs:
-        if b not in board.tiles:
-            continue
-        (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
-        samples.append(lab[round((ya + yb) / 2), round((xa + xb) / 2)])
-    if not samples:
+    rows, cols = board.extent
+    height, width = lab.shape[:2]
+    (x0, y0), (x1, y1) = board.fit.node((0, 0)), board.fit.node((rows - 1, cols - 1))
+    inner = board.side / 2
+    outer = inner + board.pitch / 2
+    box = [max(0, round(x0 - outer)), max(0, round(y0 - outer))]
+    box += [min(width, round(x1 + outer)), min(height, round(y1 + outer))]
+    band = np.ones((box[3] - box[1], box[2] - box[0]), dtype=bool)
+    band[
+        max(0, round(y0 - inner) - box[1]) : round(y1 + inner) - box[1],
+        max(0, round(x0 - inner) - box[0]) : round(x1 + inner) - box[0],
+    ] = False
+    pixels = lab[box[1] : box[3], box[0] : box[2]][band]
+    if not board.palette or pixels.size == 0:
         return board.tile, 0.0
-    pixels = np.asarray(samples, dtype=np.float32)
-    gaps = median_color(pixels)
-    color = min(board.palette, key=lambda c: color_distance(c, gaps), default=gaps)
-    if color_distance(color, gaps) > color_distance(gaps, board.tile):
-        color = gaps
-    limit = max(8.0, 0.5 * color_distance(color, board.tile))
-    return color, float(np.mean(delta_e(pixels, color) < limit))
+    color = max(board.palette, key=lambda c: float(np.mean(delta_e(pixels, c) < 8.0)))
+    agreements = []
+    for dr, dc in ((0, 1), (1, 0)):
+        pairs = [(a, (a[0] + dr, a[1] + dc)) for a in board.tiles]
+        gaps = [_gap_pixel(lab, board, a, b) for a, b in pairs if b in board.tiles]
+        if gaps:
+            agreements.append(float(np.mean(_towards(np.asarray(gaps), board.tile, color))))
+    return color, max(agreements, default=0.0)
+
+
+def _towards(pixels: NDArray[np.float32], tile: LabColor, back: LabColor) -> NDArray[np.bool_]:
+    """Whether each pixel is a blend of ``tile`` and ``back`` at least 30% of the way to ``back``."""
+    t0, axis = np.asarray(tile, dtype=np.float32), np.subtract(back, tile).astype(np.float32)
+    share = (pixels - t0) @ axis / max(float(axis @ axis), 1e-6)
+    off = pixels - (t0 + share[:, None] * axis)
+    return np.asarray((share >= 0.3) & (np.linalg.norm(off, axis=1) < 8.0))
+
+
+def _gap_pixel(lab: LabImage, board: Board, a: Cell, b: Cell) -> NDArray[np.float32]:
+    """The pixel least like the tiles on the segment across the gap between tiles ``a`` and ``b``."""
+    (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
+    t = np.linspace(0.25, 0.75, 9)
+    xs = np.round(xa + t * (xb - xa)).astype(int)
+    ys = np.round(ya + t * (yb - ya)).astype(int)
+    line = lab[ys, xs]
+    return np.asarray(line[int(np.argmax(delta_e(line, board.tile)))], dtype=np.float32)
 
 
 def _plain_tolerance(lab: LabImage, board: Board, params: Params) -> float:

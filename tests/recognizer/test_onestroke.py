@@ -1,0 +1,205 @@
+"""One-stroke recognizer: real captures, seeded round trips, refusals, overlay, colour tools."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+import recognizer.colors
+from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, reduce, to_lab
+from recognizer.image import decode_image
+from recognizer.lattice import Lattice
+from recognizer.onestroke import draw, recognize
+from solvers.onestroke import Puzzle, solve, verify
+from tests.render.onestroke import random_puzzle, random_style, render
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
+REAL = SAMPLES / "real"
+ONESTROKE_REAL = sorted(p for p in REAL.glob("onestroke-*") if p.suffix != ".json")
+OTHER_REAL = sorted(
+    p
+    for p in REAL.iterdir()
+    if p.suffix in (".png", ".jpg", ".jpeg")
+    and json.loads(p.with_suffix(".json").read_text()).get("game") != "onestroke"
+)
+
+
+def _load(path: Path) -> np.ndarray:
+    return decode_image(path.read_bytes())
+
+
+def _truth(path: Path) -> Puzzle:
+    return Puzzle.from_json(json.loads(path.with_suffix(".json").read_text()))
+
+
+@pytest.mark.parametrize("path", ONESTROKE_REAL, ids=lambda p: p.name)
+def test_real_capture_reads_exactly(path: Path) -> None:
+    image = _load(path)
+    recognition = recognize(image)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == _truth(path)
+    lattice = recognition.geometry
+    assert isinstance(lattice, Lattice)
+    # every tile centre shows the tile colour, every hole the background
+    lab = to_lab(image)
+    puzzle = recognition.puzzle
+    colors = {
+        cell: lab[round(lattice.center(cell)[1]), round(lattice.center(cell)[0])]
+        for cell in np.ndindex(puzzle.rows, puzzle.cols)
+    }
+    tiles = [colors[c] for c in puzzle.tiles if c != puzzle.start]
+    holes = [colors[c] for c in colors if not puzzle.is_tile(c)]
+    tile = np.median(tiles, axis=0)
+    assert all(color_distance(tuple(t), tuple(tile)) < 3 for t in tiles)
+    assert all(color_distance(tuple(h), tuple(tile)) > 8 for h in holes)
+
+
+@pytest.mark.parametrize("path", ONESTROKE_REAL, ids=lambda p: p.name)
+def test_real_capture_overlay(path: Path) -> None:
+    image = _load(path)
+    recognition = recognize(image)
+    solution = solve(recognition.puzzle)
+    assert solution is not None
+    verify(recognition.puzzle, solution)
+    drawn = draw(image, recognition, solution)
+    assert drawn.shape == image.shape and drawn.dtype == np.uint8
+    lattice = recognition.geometry
+    changed = np.any(drawn != image, axis=2)
+    for cell in (solution.path[0], solution.path[-1]):
+        x, y = lattice.center(cell)
+        half = lattice.cell_size() / 4
+        window = changed[round(y - half) : round(y + half), round(x - half) : round(x + half)]
+        assert window.mean() > 0.5
+    assert changed.mean() < 0.5  # the picture stays visible
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_round_trips(chunk: int) -> None:
+    """Forty seeded random styles and boards read back exactly."""
+    for seed in range(1000 + 10 * chunk, 1010 + 10 * chunk):
+        rng = np.random.default_rng(seed)
+        style = random_style(rng)
+        puzzle = random_puzzle(rng)
+        image, truth = render(puzzle, style, rng)
+        recognition = recognize(image)
+        assert recognition.confident, (seed, style, recognition.doubts)
+        assert recognition.puzzle == puzzle, (seed, style)
+        assert truth == {"game": "onestroke", **puzzle.to_json()}
+
+
+def test_round_trip_video_frame() -> None:
+    rng = np.random.default_rng(7)
+    puzzle = Puzzle(grid=("0111", "1111", "1101", "1111"), start=(3, 3))
+    image, _ = render(puzzle, random_style(rng, video=True), rng)
+    assert image.shape == (480, 852, 3)
+    recognition = recognize(image)
+    assert recognition.confident and recognition.puzzle == puzzle
+
+
+def test_lattice_cells_are_puzzle_cells() -> None:
+    rng = np.random.default_rng(3)
+    style = random_style(rng, video=False)
+    puzzle = Puzzle(grid=("0110", "1111", "0111"), start=(0, 1))
+    image, _ = render(puzzle, style, rng)
+    recognition = recognize(image)
+    assert recognition.puzzle == puzzle
+    lattice = recognition.geometry
+    assert (lattice.rows, lattice.cols) == (3, 4)
+    # the hole (0, 0) and tile (1, 0) differ; the tile (1, 0) matches tile (2, 3)
+    lab = to_lab(image)
+
+    def at(cell: tuple[int, int]) -> tuple[float, float, float]:
+        x, y = lattice.center(cell)
+        r, g, b = lab[round(y), round(x)]
+        return float(r), float(g), float(b)
+
+    assert color_distance(at((1, 0)), at((2, 3))) < 3
+    assert color_distance(at((0, 0)), at((1, 0))) > 8
+
+
+# --- refusals ---------------------------------------------------------------------------
+
+
+def test_refuses_blank_and_noise() -> None:
+    rng = np.random.default_rng(0)
+    blank = np.full((1280, 720, 3), 245, np.uint8)
+    noise = rng.integers(0, 256, (900, 600, 3), dtype=np.uint8)
+    tiny = np.zeros((10, 10, 3), np.uint8)
+    for image in (blank, noise, tiny):
+        assert not recognize(image).confident
+
+
+@pytest.mark.parametrize("path", OTHER_REAL, ids=lambda p: p.name)
+def test_refuses_other_games(path: Path) -> None:
+    assert not recognize(_load(path)).confident
+
+
+def test_refuses_a_board_without_cat() -> None:
+    rng = np.random.default_rng(11)
+    style = random_style(rng, video=False)
+    image, truth = render(random_puzzle(rng), replace(style, cat=None), rng)
+    recognition = recognize(image)
+    assert truth == {"game": None}
+    assert not recognition.confident
+    assert any("cat" in d for d in recognition.doubts)
+
+
+def test_refuses_a_calendar() -> None:
+    """A month of numbered grey squares with gaps is a lattice, but not a one-stroke board."""
+    img = Image.new("RGB", (720, 1280), (250, 250, 250))
+    pen = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=30)
+    for day in range(31):
+        r, c = divmod(day + 3, 7)
+        x, y = 40 + c * 92, 300 + r * 92
+        pen.rounded_rectangle((x, y, x + 80, y + 80), radius=12, fill=(210, 210, 210))
+        pen.text((x + 40, y + 40), str(day + 1), fill=(60, 60, 60), font=font, anchor="mm")
+    assert not recognize(np.asarray(img)).confident
+
+
+def test_refuses_a_chessboard() -> None:
+    squares = (np.indices((8, 8)).sum(axis=0) % 2).astype(np.uint8)
+    board = np.kron(squares, np.ones((80, 80), np.uint8))
+    image = np.where(board[..., None] == 1, (118, 150, 86), (238, 238, 210)).astype(np.uint8)
+    framed = np.full((1000, 800, 3), 40, np.uint8)
+    framed[180:820, 80:720] = image
+    assert not recognize(framed).confident
+
+
+def test_two_cats_are_ambiguous() -> None:
+    rng = np.random.default_rng(5)
+    style = random_style(rng, video=False)
+    puzzle = Puzzle(grid=("1111", "1111", "1111"), start=(0, 0))
+    first, _ = render(puzzle, style, rng)
+    second, _ = render(Puzzle(grid=puzzle.grid, start=(2, 3)), style, rng)
+    # the bottom half of the second picture carries another cat
+    half = first.shape[0] // 2
+    both = np.concatenate([first[:half], second[half:]])
+    recognition = recognize(both)
+    assert not recognition.confident
+
+
+# --- shared colour tools ----------------------------------------------------------------
+
+
+def test_colour_doctests() -> None:
+    assert doctest.testmod(recognizer.colors).failed == 0
+
+
+def test_dominant_colors_and_distances() -> None:
+    img = np.zeros((60, 90, 3), np.uint8)
+    img[:, :45] = (250, 250, 250)
+    img[:, 45:75] = (200, 200, 200)
+    img[:, 75:] = (80, 215, 228)
+    peaks = dominant_colors(to_lab(img))
+    assert [round(p.share, 2) for p in peaks] == [0.5, 0.33, 0.17]
+    assert color_distance(peaks[2].lab, lab_of((80, 215, 228))) < 1
+    assert delta_e(to_lab(img), lab_of((200, 200, 200)))[0, 50] < 0.5
+    small, scale = reduce(img, 45)
+    assert small.shape == (30, 45, 3) and scale == 0.5
