@@ -83,12 +83,6 @@ def color_distance(first: LabColor, second: LabColor) -> float:
     return float(np.linalg.norm(np.subtract(first, second)))
 
 
-def median_color(pixels: NDArray[np.float32]) -> LabColor:
-    """The per-channel median of an ``(N, 3)`` array of Lab pixels."""
-    med = np.median(np.asarray(pixels, dtype=np.float32).reshape(-1, 3), axis=0)
-    return float(med[0]), float(med[1]), float(med[2])
-
-
 def dominant_colors(
     lab: LabImage,
     count: int = 8,

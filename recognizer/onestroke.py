@@ -27,7 +27,6 @@ from recognizer.colors import (
     color_distance,
     delta_e,
     dominant_colors,
-    median_color,
     reduce,
     to_lab,
 )
@@ -287,7 +286,7 @@ def _background(lab: LabImage, board: Board) -> tuple[LabColor, float]:
 
 
 def _towards(pixels: NDArray[np.float32], tile: LabColor, back: LabColor) -> NDArray[np.bool_]:
-    """Whether each pixel is a blend of ``tile`` and ``back`` at least 30% of the way to ``back``."""
+    """Whether each pixel blends ``tile`` and ``back``, at least 30% of the way to ``back``."""
     t0, axis = np.asarray(tile, dtype=np.float32), np.subtract(back, tile).astype(np.float32)
     share = (pixels - t0) @ axis / max(float(axis @ axis), 1e-6)
     off = pixels - (t0 + share[:, None] * axis)
@@ -295,7 +294,7 @@ def _towards(pixels: NDArray[np.float32], tile: LabColor, back: LabColor) -> NDA
 
 
 def _gap_pixel(lab: LabImage, board: Board, a: Cell, b: Cell) -> NDArray[np.float32]:
-    """The pixel least like the tiles on the segment across the gap between tiles ``a`` and ``b``."""
+    """The pixel least like the tiles on the segment across the gap between ``a`` and ``b``."""
     (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
     t = np.linspace(0.25, 0.75, 9)
     xs = np.round(xa + t * (xb - xa)).astype(int)

@@ -64,12 +64,13 @@ def test_real_capture_reads_exactly(path: Path) -> None:
 def test_real_capture_overlay(path: Path) -> None:
     image = _load(path)
     recognition = recognize(image)
-    solution = solve(recognition.puzzle)
+    puzzle, lattice = recognition.puzzle, recognition.geometry
+    assert isinstance(puzzle, Puzzle) and isinstance(lattice, Lattice)
+    solution = solve(puzzle)
     assert solution is not None
-    verify(recognition.puzzle, solution)
+    verify(puzzle, solution)
     drawn = draw(image, recognition, solution)
     assert drawn.shape == image.shape and drawn.dtype == np.uint8
-    lattice = recognition.geometry
     changed = np.any(drawn != image, axis=2)
     for cell in (solution.path[0], solution.path[-1]):
         x, y = lattice.center(cell)
@@ -110,6 +111,7 @@ def test_lattice_cells_are_puzzle_cells() -> None:
     recognition = recognize(image)
     assert recognition.puzzle == puzzle
     lattice = recognition.geometry
+    assert isinstance(lattice, Lattice)
     assert (lattice.rows, lattice.cols) == (3, 4)
     # the hole (0, 0) and tile (1, 0) differ; the tile (1, 0) matches tile (2, 3)
     lab = to_lab(image)
