@@ -3,8 +3,9 @@
 Tables:
 1. random 4x4 boards with 2-5 colours scrambled by 1-12 moves: time and boards searched
    (median, max) per scramble length, all proven optimal, a sample re-checked by a plain BFS;
-2. the seed's five puzzles, against a plain forward BFS like the seed's script;
-3. a few 5x5 and 6x6 boards: lengths, optimality and times within the budget.
+2. random 4x4 targets (uniform shuffles) with 2 to 16 colours: where the proof gets costly;
+3. the seed's five puzzles, against a plain forward BFS like the seed's script;
+4. a few 5x5 and 6x6 boards: lengths, optimality and times within the budget.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ class _SearchLog(logging.Handler):
         self.boards: list[int] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.msg.startswith("bond search"):
-            self.boards.append(int(record.args[0]))  # type: ignore[index]
+        if record.msg.startswith("bond search") and isinstance(record.args, tuple):
+            self.boards.append(int(str(record.args[0])))
 
 
 def moves_of(rows: int, cols: int) -> list[Move]:
@@ -117,9 +118,9 @@ def bench_random_4x4(args: argparse.Namespace, log: _SearchLog) -> None:
     for n in range(args.instances):
         k = 1 + n % args.max_scramble
         puzzle = random_instance(rng, 4, 4, rng.randint(2, 5), k)
-        solution, seconds, boards = timed_solve(puzzle, log, args.budget)
+        solution, seconds, searched = timed_solve(puzzle, log, args.budget)
         not_optimal += not solution.optimal
-        results.setdefault(k, []).append((seconds, boards, len(solution.moves)))
+        results.setdefault(k, []).append((seconds, searched, len(solution.moves)))
         if len(solution.moves) <= args.check_depth and n % 5 == 0:
             length, _, _ = plain_bfs(puzzle.source, puzzle.target, 10**7, 120.0)
             checked += 1
@@ -129,11 +130,16 @@ def bench_random_4x4(args: argparse.Namespace, log: _SearchLog) -> None:
     )
     rows = []
     everything = [r for group in results.values() for r in group]
-    for k, group in [*sorted(results.items()), ("all", everything)]:
-        times, boards, lengths = zip(*group, strict=True)
+    groups: list[tuple[str, list[tuple[float, int, int]]]] = [
+        (str(k), group) for k, group in sorted(results.items())
+    ]
+    for k, group in [*groups, ("all", everything)]:
+        times = [t for t, _, _ in group]
+        boards = [b for _, b, _ in group]
+        lengths = [n for _, _, n in group]
         rows.append(
             [
-                str(k),
+                k,
                 str(len(group)),
                 f"{statistics.median(lengths):.0f}",
                 str(max(lengths)),
@@ -154,6 +160,37 @@ def bench_random_4x4(args: argparse.Namespace, log: _SearchLog) -> None:
         f"{disagreements} disagreements; max time {worst:.3f} s "
         f"({'under' if worst < 2 else 'OVER'} 2 s)\n"
     )
+
+
+def bench_shuffled_4x4(args: argparse.Namespace, log: _SearchLog) -> None:
+    print("## Random 4x4 targets (uniform shuffles of the source), the hardest case for a colour")
+    rng = random.Random(args.seed + 2)
+    rows = []
+    for colours in (2, 4, 6, 8, 16):
+        times, boards, lengths, proven = [], [], [], 0
+        for _ in range(args.shuffles):
+            puzzle = random_instance(rng, 4, 4, colours, 0)
+            cells = [value for row in puzzle.target for value in row]
+            rng.shuffle(cells)
+            puzzle = Puzzle(tuple(tuple(cells[r * 4 : r * 4 + 4]) for r in range(4)), puzzle.target)
+            solution, seconds, searched = timed_solve(puzzle, log, args.budget)
+            times.append(seconds)
+            boards.append(searched)
+            lengths.append(len(solution.moves))
+            proven += solution.optimal
+        rows.append(
+            [
+                str(colours),
+                str(args.shuffles),
+                f"{proven}/{args.shuffles}",
+                f"{statistics.median(lengths):.0f}",
+                str(max(lengths)),
+                f"{statistics.median(times) * 1000:.0f}",
+                f"{max(times) * 1000:.0f}",
+                str(max(boards)),
+            ]
+        )
+    table(["colours", "n", "optimal", "len med", "len max", "ms med", "ms max", "boards max"], rows)
 
 
 def bench_seed(args: argparse.Namespace, log: _SearchLog) -> None:
@@ -223,7 +260,10 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--check-depth", type=int, default=5, help="plain-BFS check up to")
     parser.add_argument("--plain-nodes", type=int, default=2_000_000)
     parser.add_argument("--plain-seconds", type=float, default=120.0)
-    parser.add_argument("--skip", nargs="*", default=[], choices=["random", "seed", "large"])
+    parser.add_argument("--shuffles", type=int, default=20, help="shuffled 4x4 per colour count")
+    parser.add_argument(
+        "--skip", nargs="*", default=[], choices=["random", "shuffled", "seed", "large"]
+    )
     args = parser.parse_args(argv)
     log = _SearchLog()
     logger = logging.getLogger("solvers.bond")
@@ -232,6 +272,8 @@ def run(argv: list[str]) -> None:
     try:
         if "random" not in args.skip:
             bench_random_4x4(args, log)
+        if "shuffled" not in args.skip:
+            bench_shuffled_4x4(args, log)
         if "seed" not in args.skip:
             bench_seed(args, log)
         if "large" not in args.skip:

@@ -663,13 +663,17 @@ def _expand(space: _Space, layers: Sequence[np.ndarray]) -> np.ndarray:
     return fresh
 
 
-def _search(space: _Space, start: np.ndarray, goal: np.ndarray, deadline: float) -> _SearchResult:
+def _search(
+    space: _Space, start: np.ndarray, goal: np.ndarray, deadline: float, *, predict: bool = True
+) -> _SearchResult:
     """Bidirectional breadth-first search, one whole layer of the smaller side at a time.
 
     Each side keeps every layer as a sorted array of packed boards (see :func:`_expand`).
     Checking each new layer against the other side's last layer finds a shortest path: when
     forward layer ``f+1`` first meets backward layer ``b``, no path of length ``f + b`` or
-    less exists, by induction.
+    less exists, by induction. The search stops at the deadline, before a layer that would
+    pass :attr:`_Space.max_states`, and with ``predict`` before a layer its measured speed
+    says would end after the deadline.
     """
     forward, backward = [start], [goal]
     states, seconds_per_board = 2, space.seconds_per_board
@@ -680,7 +684,8 @@ def _search(space: _Space, start: np.ndarray, goal: np.ndarray, deadline: float)
         bound = len(forward) + len(backward) - 1
         boards = len(front) * len(space.shifts)
         began = time.monotonic()
-        if began + 2 * boards * seconds_per_board > deadline or states + boards > space.max_states:
+        finish = began + (2 * boards * seconds_per_board if predict else 0.0)
+        if finish > deadline or states + boards > space.max_states:
             return _SearchResult(None, False, bound, states, tuple(forward), tuple(backward))
         fresh = _expand(space, layers)
         if not len(fresh):
@@ -1052,8 +1057,9 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
     puzzle : Puzzle
     time_budget : float
         Seconds in all, of which the search may take :data:`SEARCH_SHARE` (or
-        :data:`SEARCH_SHARE_SMALL` up to 16 cells); the last step of each stage may overrun
-        it a little.
+        :data:`SEARCH_SHARE_SMALL` up to 16 cells). On larger boards the search predicts
+        its next layer's time and stops early; up to 16 cells it runs on to its deadline and
+        its last layer may overrun it (its size is capped by :attr:`_Space.max_states`).
 
     Returns
     -------
@@ -1077,9 +1083,13 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
         return None
     space = _space(puzzle.rows, puzzle.cols, max(_cells(puzzle.source)))
     began = time.monotonic()
-    share = SEARCH_SHARE if space.cells > 16 else SEARCH_SHARE_SMALL
+    small = space.cells <= 16  # the promised proof: search on to the deadline itself
     search = _search(
-        space, space.pack(puzzle.source), space.pack(puzzle.target), began + time_budget * share
+        space,
+        space.pack(puzzle.source),
+        space.pack(puzzle.target),
+        began + time_budget * (SEARCH_SHARE_SMALL if small else SEARCH_SHARE),
+        predict=not small,
     )
     log.debug("bond search: %d boards, lower bound %d", search.states, search.lower_bound)
     if search.path is not None:
