@@ -369,20 +369,26 @@ CHASE_BUDGET = 4000
 def cherry_trap(arena: Arena, body: Body, cherry: Cell) -> bool:
     """True when eating ``cherry`` is provably fatal for ``body``.
 
-    Either the cherry is in a dead end, or it lies in a pocket ``R`` behind one cell ``a``
-    (the only way in and out) with the head outside and ``|R| + 1`` less than the snake's
-    length after eating: from entering ``a`` the head visits distinct cells of ``R`` (a
-    revisit needs the tail to have passed) and can only step back into ``a`` after the
-    grown body has left it, which takes longer than ``R`` can hold the head.
+    Either the cherry is in a dead end, or it lies in a pocket ``R`` behind one cell ``g``
+    (the only way in and out) with the head outside. A snake can only leave ``R`` by
+    stepping back into ``g`` after its grown body has left it; until then its head visits
+    distinct cells of ``R`` outside dead ends (``R'``), so that takes ``|R'| + 1`` steps at
+    most, or ``|R'|`` when ``g`` has one neighbour in ``R'`` (which the head then enters
+    twice). A pocket shorter than the grown snake is a trap.
     """
     if cherry in arena.dead_ends:
         return True
     grown = len(body) + 1
-    return any(
-        body[0] not in pocket
-        for gate in _nearest(arena, cherry, grown)[1:]
-        if (pocket := _region(arena, cherry, gate, grown - 2)) is not None
-    )
+    limit = 2 * grown + 2
+    for gate in _nearest(arena, cherry, limit)[1:]:
+        pocket = _region(arena, cherry, gate, limit)
+        if pocket is None or body[0] in pocket:
+            continue
+        live = pocket - arena.dead_ends
+        doors = sum(1 for n in arena.exits(gate) if n in live)
+        if len(live) + (doors > 1) < grown:
+            return True
+    return False
 
 
 def _nearest(arena: Arena, start: Cell, count: int) -> list[Cell]:
@@ -403,7 +409,9 @@ def _nearest(arena: Arena, start: Cell, count: int) -> list[Cell]:
     return order[:count]
 
 
-def _region(arena: Arena, start: Cell, wall: Cell, limit: int) -> set[Cell] | None:
+def _region(
+    arena: Arena, start: Cell, wall: Cell | None = None, limit: int | None = None
+) -> set[Cell] | None:
     """Open cells reachable from ``start`` without crossing ``wall``; None past ``limit``."""
     seen = {start}
     queue = [start]
@@ -411,10 +419,15 @@ def _region(arena: Arena, start: Cell, wall: Cell, limit: int) -> set[Cell] | No
         for n in arena.exits(queue.pop()):
             if n != wall and n not in seen:
                 seen.add(n)
-                if len(seen) > limit:
+                if limit is not None and len(seen) > limit:
                     return None
                 queue.append(n)
     return seen
+
+
+def walled_in(arena: Arena, head: Cell, cherry: Cell) -> bool:
+    """True when trees and walls alone keep ``head`` from ``cherry`` (whatever the body)."""
+    return cherry not in (_region(arena, head) or ())
 
 
 def _enters_dead_end(arena: Arena, body: Body, nxt: Body) -> bool:
@@ -572,9 +585,9 @@ def solve(puzzle: Puzzle, *, final: bool = False, budget: int = ROUTE_BUDGET) ->
     """
     arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
     shortest = ""
-    hopeless = not final and cherry_trap(arena, body, cherry)
+    hopeless = walled_in(arena, body[0], cherry) or (not final and cherry_trap(arena, body, cherry))
     if hopeless:
-        log.debug("the cherry is in a dead end or a pocket: eating it is fatal")
+        log.debug("the cherry is walled in, or fatal to eat: no route is searched")
     try:
         for actions, grown in () if hopeless else _routes(arena, body, cherry, budget):
             shortest = shortest or actions
@@ -647,4 +660,4 @@ def describe(solution: Solution) -> str:
     noun = "step" if steps == 1 else "steps"
     if solution.safe:
         return f"{steps} {noun} to the cherry ({solution.actions})"
-    return f"{steps} {noun} ({solution.actions}) without eating safely; play again after them"
+    return f"{steps} {noun} ({solution.actions}), no safe route to the cherry: replan after them"

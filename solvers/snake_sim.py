@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from heapq import heappop, heappush
@@ -40,6 +39,7 @@ from solvers.snake import (
     heading,
     move,
     turn,
+    walled_in,
 )
 
 Player = Callable[[list[str]], str]
@@ -210,7 +210,7 @@ def unwinnable_reason(result: GameResult, start: Puzzle) -> str | None:
         if not field:
             break
         puzzle = Puzzle(field)
-        if cherry_walled_in(puzzle):
+        if walled_in(arena, puzzle.snake[0], puzzle.cherry):
             return "cherry walled in"
         if i + 1 == len(result.cherry_fields) == CHERRIES_TO_WIN:
             break
@@ -231,22 +231,6 @@ def doomed(arena: Arena, body: Body, depth: int) -> bool:
         stack.extend(
             (nxt, done + 1) for a in ACTIONS if (nxt := move(arena, current, a, None)) is not None
         )
-    return True
-
-
-def cherry_walled_in(puzzle: Puzzle) -> bool:
-    """True when trees and walls alone keep the head from the cherry (the body ignored)."""
-    arena = Arena.of(puzzle)
-    seen = {puzzle.snake[0]}
-    queue = deque(seen)
-    while queue:
-        r, c = queue.popleft()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n == puzzle.cherry:
-                return False
-            if arena.open(n) and n not in seen:
-                seen.add(n)
-                queue.append(n)
     return True
 
 
