@@ -9,10 +9,13 @@ kill. The mission (10x10) is won by eating 5 cherries within 250 steps; each new
 appears on a random free cell off the border.
 
 A :class:`Solution` is a route to the cherry that leaves the snake *safe*: after eating it
-can still chase its own tail (move its head into the cell its tail leaves), which closes
-the body into a loop it can circle for ever, so whatever cell the next cherry lands on, the
-snake survives until a route to it opens. When no safe route exists yet, :func:`solve`
-returns a few moves that keep the snake safe, with ``safe=False``.
+can still bring its head right behind its tail (into the cell the tail leaves, or left the
+step before), which lays the body on a cycle it can circle for ever; so wherever the next
+cherry lands, the snake survives until a route to it opens. The planner is A* over whole
+bodies (the body's timing and the head's own trail are exact), bounded by a node budget;
+cherries that no snake could eat and survive (walled in, in a dead end, in a pocket shorter
+than the grown snake) are recognised without a search. When no safe route exists yet,
+:func:`solve` returns moves that keep the snake safe, with ``safe=False``.
 
 Examples
 --------
