@@ -490,6 +490,10 @@ def move_permutations(rows: int, cols: int) -> tuple[tuple[Move, tuple[int, ...]
     return tuple((move, perm) for perm, move in found.items())
 
 
+#: Number of set bits of each byte value.
+_BYTE_BITS = np.array([bin(value).count("1") for value in range(256)], dtype=np.int64)
+
+
 @dataclass(frozen=True)
 class _Shift:
     """One move on packed boards, as masked shifts between their 64-bit words."""
@@ -555,14 +559,21 @@ class _Space:
         return self.keys(np.array([words], dtype=np.uint64))
 
     def correct(self, keys: np.ndarray, target: np.ndarray) -> np.ndarray:
-        """How many cells of each board already hold the colour of the one ``target``."""
+        """How many cells of each board already hold the colour of the one ``target``.
+
+        Each field of the XOR with the target is folded onto its lowest bit, and those bits
+        are counted byte by byte.
+        """
         differ = self.unpack(keys) ^ self.unpack(target)
-        field = np.uint64((1 << self.bits) - 1)
-        count = np.zeros(len(keys), dtype=np.int64)
-        for i in range(self.cells):
-            word, at = divmod(i, self.per_word)
-            count += (differ[:, word] >> np.uint64(self.bits * at)) & field == 0
-        return count
+        lowest = sum(1 << (self.bits * at) for at in range(self.per_word))
+        wrong = np.zeros(len(keys), dtype=np.int64)
+        for word in range(self.words):
+            folded = differ[:, word].copy()
+            for k in range(1, self.bits):
+                folded |= differ[:, word] >> np.uint64(k)
+            folded &= np.uint64(lowest)
+            wrong += _BYTE_BITS[folded.view(np.uint8)].reshape(-1, 8).sum(axis=1)
+        return self.cells - wrong
 
     def step(self, keys: np.ndarray, move: int) -> np.ndarray:
         """The boards after move number ``move``."""
@@ -935,8 +946,11 @@ def _beam(
     while time.monotonic() < deadline:
         count = len(front)
         children = np.concatenate([space.step(front, m) for m in range(len(space.shifts))])
-        parents = np.tile(np.arange(count), len(space.shifts))
-        moves = np.repeat(np.arange(len(space.shifts)), count)
+        hashes = children if children.dtype.names is None else children["hash"]
+        distinct = np.unique(hashes, return_index=True)[1]  # in key order: fast lookups
+        children = children[distinct]
+        parents = np.tile(np.arange(count), len(space.shifts))[distinct]
+        moves = np.repeat(np.arange(len(space.shifts)), count)[distinct]
         for there, known in enumerate(backward):
             hits = np.flatnonzero(_member(children, known))
             if len(hits):
@@ -947,14 +961,12 @@ def _beam(
                     space.shifts[moves[j]].move,
                     *(space.shifts[i].move for i in tail),
                 ]
-        hashes = children if children.dtype.names is None else children["hash"]
-        distinct = np.unique(hashes, return_index=True)[1]
-        rank = space.correct(children[distinct], target) + jitter.random(len(distinct)) / 2
-        if len(distinct) > width:
-            distinct = distinct[np.argpartition(-rank, width)[:width]]
-        history.append((parents[distinct], moves[distinct]))
-        front = children[distinct]
-        scores = space.correct(front, target)
+        scores = space.correct(children, target)
+        keep = np.arange(len(children))
+        if len(children) > width:
+            keep = np.argpartition(-(scores + jitter.random(len(scores)) / 2), width)[:width]
+        history.append((parents[keep], moves[keep]))
+        front, scores = children[keep], scores[keep]
         top = int(np.argmax(scores))
         if scores[top] > best:
             best, best_at, stale = int(scores[top]), (len(history), top), 0

@@ -402,3 +402,20 @@ only difs:
     puzzle = parse(block)
     assert puzzle.source[0] == (1, 2, 2, 1)
     assert puzzle.target[3] == (2, 4, 3, 1)
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "colours"),
+    [(2, 2, 2), (3, 3, 9), (4, 4, 4), (4, 4, 16), (5, 5, 3), (6, 6, 36)],
+)
+def test_packed_boards_count_cells_in_place(rows: int, cols: int, colours: int) -> None:
+    rng = random.Random(colours)
+    space = _space(rows, cols, colours)
+    target = random_board(rng, rows, cols, colours)
+    boards = [random_board(rng, rows, cols, colours) for _ in range(40)]
+    counts = space.correct(np.concatenate([space.pack(b) for b in boards]), space.pack(target))
+    expected = [
+        sum(a == b for a, b in zip(sum(board, ()), sum(target, ()), strict=True))
+        for board in boards
+    ]
+    assert counts.tolist() == expected
