@@ -242,18 +242,32 @@ def _holes(ink: FloatImage) -> list[tuple[float, float]]:
     ]
 
 
-def _top_bar(ink: FloatImage) -> float:
-    """The fraction of a glyph's width inked in its top row (a bar as in T, 5, 7)."""
-    ys, xs = np.nonzero(ink > 0.5 * float(ink.max()))
-    top = xs[ys == ys.min()]
-    return float(top.max() + 1 - top.min()) / float(xs.max() + 1 - xs.min())
+@dataclass(frozen=True)
+class _Shape:
+    """Font-independent traits of a glyph's ink."""
+
+    holes: list[tuple[float, float]]  # centres (y, x) as fractions of the glyph's box
+    top_bar: float  # fraction of the width inked along the top (T, 5, 7 have a bar)
+    left_wall: float  # fraction of the height inked along the left side (C, 0, 6 have one)
 
 
-def _topology_fits(ch: str, holes: list[tuple[float, float]], top_bar: float) -> bool:
-    """Whether a glyph with these holes and top bar can be ``ch`` in common fonts."""
-    if (ch in "T7" and top_bar < 0.6) or (ch == "1" and top_bar > 0.9):
+def _shape(ink: FloatImage) -> _Shape:
+    dark = ink > 0.5 * float(ink.max())
+    ys, xs = np.nonzero(dark)
+    box = dark[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    h, w = box.shape
+    top = box[: max(2, round(0.15 * h))].any(axis=0)
+    left = box[:, : max(1, round(0.3 * w))].any(axis=1)
+    return _Shape(_holes(ink), float(np.ptp(np.flatnonzero(top)) + 1) / w, float(left.mean()))
+
+
+def _shape_fits(ch: str, shape: _Shape) -> bool:
+    """Whether a glyph of this shape can be ``ch`` in common fonts."""
+    if ch in "T7" and shape.top_bar < 0.6:
         return False
-    n = len(holes)
+    if (ch in "C06" and shape.left_wall < 0.75) or (ch in "57" and shape.left_wall > 0.85):
+        return False
+    holes, n = shape.holes, len(shape.holes)
     if ch == "0":
         return n >= 1 and all(0.2 < y < 0.8 for y, _ in holes)
     if ch == "6":
@@ -269,8 +283,8 @@ def _topology_fits(ch: str, holes: list[tuple[float, float]], top_bar: float) ->
 
 def classify_glyph(ink: FloatImage) -> dict[str, float]:
     """Correlation of a glyph's ink with each character of :data:`GLYPHS` (best variant),
-    lowered for characters whose holes (as in 0, 6, 8, 9) or top bar (T, 7, not 1) the glyph
-    does not have."""
+    lowered for characters whose holes (0, 6, 8, 9), top bar (T, 7) or left wall
+    (C, 0, 6; not 5, 7) the glyph does not have."""
     glyph = _normalise_glyph(ink)
     scores = dict.fromkeys(GLYPHS, -1.0)
     if glyph is None:
@@ -278,10 +292,10 @@ def classify_glyph(ink: FloatImage) -> dict[str, float]:
     for ch, template in _templates():
         scores[ch] = max(scores[ch], float((glyph * template).sum()))
     ys = np.flatnonzero((ink > 0.35 * float(ink.max())).any(axis=1))
-    # Holes of small glyphs may close up: the smaller the glyph, the less they weigh.
+    # Small glyphs blur their traits: the smaller the glyph, the less they weigh.
     penalty = float(np.clip((ys[-1] - ys[0] - 7) / 6, 0.0, 1.0)) * 0.2
-    holes, bar = _holes(ink), _top_bar(ink)
-    return {ch: s if _topology_fits(ch, holes, bar) else s - penalty for ch, s in scores.items()}
+    shape = _shape(ink)
+    return {ch: s if _shape_fits(ch, shape) else s - penalty for ch, s in scores.items()}
 
 
 def _readings(scores: dict[str, float], p: Params, widen: float = 1.0) -> set[str]:

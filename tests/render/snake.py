@@ -471,7 +471,8 @@ def text_lines(puzzle: Puzzle, st: TextStyle) -> list[tuple[str, bool]]:
 def _draw_text(lines: list[tuple[str, bool]], st: TextStyle) -> Image.Image:
     """Code lines in a monospaced grid (each character placed at a fixed advance)."""
     font = _font(st.font, st.size)
-    advance = round(st.size * 0.6)
+    # a proportional fallback font gets an advance its widest field glyph fits in
+    advance = max(round(st.size * 0.6), 1 + round(max(font.getlength(ch) for ch in "TC0123456789")))
     leading = round(st.size * 1.4)
     gutter = 4 * advance if st.gutter else 0
     width = gutter + advance * (max(len(t) for t, _ in lines) + 2)
