@@ -1093,6 +1093,11 @@ def solve(puzzle: Puzzle, *, time_budget: float = DEFAULT_TIME_BUDGET) -> Soluti
         return Solution(())
     if not reachable(puzzle):
         return None
+    dense = {value: i for i, value in enumerate(sorted(set(_cells(puzzle.source))), start=1)}
+    puzzle = Puzzle(  # classes 1..K whatever the numbers given: the fewest bits per cell
+        tuple(tuple(dense[v] for v in row) for row in puzzle.source),
+        tuple(tuple(dense[v] for v in row) for row in puzzle.target),
+    )
     space = _space(puzzle.rows, puzzle.cols, max(_cells(puzzle.source)))
     began = time.monotonic()
     small = space.cells <= 16  # the promised proof: search on to the deadline itself

@@ -419,3 +419,16 @@ def test_packed_boards_count_cells_in_place(rows: int, cols: int, colours: int) 
         for board in boards
     ]
     assert counts.tolist() == expected
+
+
+def test_class_numbers_need_not_be_dense() -> None:
+    puzzle = parse(f"[{SEED[3][0]}] [{SEED[3][1]}]")
+    sparse = {1: 7, 2: 300, 3: 12, 4: 65}
+    renamed = Puzzle(
+        tuple(tuple(sparse[v] for v in row) for row in puzzle.source),
+        tuple(tuple(sparse[v] for v in row) for row in puzzle.target),
+    )
+    solution = solve(renamed)
+    assert solution is not None
+    verify(renamed, solution)
+    assert len(solution.moves) == SEED[3][2]
