@@ -75,7 +75,9 @@ class Params:
     #: (and within 0.45 of the distance between the two nearest classes).
     class_radius: float = 60.0
     #: How many colours of flat regions are looked for.
-    max_palette: int = 16
+    max_palette: int = 24
+    #: Flat regions whose mean colours are closer than this share one palette colour.
+    palette_step: float = 30.0
     #: Colours closer than this (RGB distance) are one class.
     same_color: float = 34.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
@@ -485,7 +487,7 @@ def _palette(smooth: RGBImage, regions: _Regions, params: Params) -> NDArray[np.
     """The colours of the cell-like flat regions (K x 3), largest regions first.
 
     Leader clustering: each region, largest first, joins the first colour within
-    ``same_color`` of its mean colour or starts a new one, so colours never chain.
+    ``palette_step`` of its mean colour or starts a new one, so colours never chain.
     """
     if not regions.cells:
         return np.zeros((0, 3))
@@ -500,7 +502,7 @@ def _palette(smooth: RGBImage, regions: _Regions, params: Params) -> NDArray[np.
     leaders: list[NDArray[np.float64]] = []
     for i in order:
         color = means[i]
-        if all(np.linalg.norm(color - c) >= params.same_color for c in leaders):
+        if all(np.linalg.norm(color - c) >= params.palette_step for c in leaders):
             leaders.append(color)
             if len(leaders) == params.max_palette:
                 break
@@ -704,27 +706,33 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     palette = _palette(smooth, flat, params)
     if len(palette) < 2:
         return Recognition.nothing(GAME, "no cells of two or more flat colours")
-    regions = _class_regions(smooth, spread, palette, params)
-    grids, unfitted = _grids_in(regions, smooth, params)
-    pairs = _pairs(grids, unfitted, regions, smooth, params)
-    if not pairs:
-        return Recognition.nothing(GAME, "no two grids of flat cells of the same shape")
+    to_original = np.diag([1 / scale, 1 / scale, 1.0])
     doubts = []
-    for board, target in pairs:
-        reading = _read(board, target, params)
-        if isinstance(reading, str):
-            doubts.append(reading)
-            continue
-        to_original = np.diag([1 / scale, 1 / scale, 1.0])
-        geometry = BondGeometry(
-            board.lattice.transformed(to_original), target.lattice.transformed(to_original)
-        )
-        if reading.margin < params.min_margin:
-            doubt = f"colours too close to tell apart (margin {reading.margin:.2f})"
-            return Recognition(GAME, reading.puzzle, 0.3, geometry, (doubt,))
-        confidence = min(0.97, 0.75 + 0.4 * reading.margin)
-        return Recognition(GAME, reading.puzzle, confidence, geometry, ())
-    return Recognition(GAME, None, 0.1, None, tuple(doubts))
+    for _ in range(2):  # all the flat colours, then only the largest grid's colours
+        regions = _class_regions(smooth, spread, palette, params)
+        grids, unfitted = _grids_in(regions, smooth, params)
+        if not grids:
+            break
+        for board, target in _pairs(grids, unfitted, regions, smooth, params):
+            reading = _read(board, target, params)
+            if isinstance(reading, str):
+                doubts.append(reading)
+                continue
+            geometry = BondGeometry(
+                board.lattice.transformed(to_original), target.lattice.transformed(to_original)
+            )
+            if reading.margin < params.min_margin:
+                doubt = f"colours too close to tell apart (margin {reading.margin:.2f})"
+                return Recognition(GAME, reading.puzzle, 0.3, geometry, (doubt,))
+            confidence = min(0.97, 0.75 + 0.4 * reading.margin)
+            return Recognition(GAME, reading.puzzle, confidence, geometry, ())
+        cells = max(grids, key=lambda g: g.area).colors.reshape(-1, 3)
+        palette = _class_means(cells, _cluster(cells, params))
+        if len(palette) < 2:
+            break
+    if not doubts:
+        return Recognition.nothing(GAME, "no two grids of flat cells of the same shape")
+    return Recognition(GAME, None, 0.1, None, tuple(dict.fromkeys(doubts)))
 
 
 # --------------------------------------------------------------------------- overlay
