@@ -800,9 +800,9 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
         overlay.label(tail, str(number), size=max(10.0, size * 0.28))
     legend = max(9.0, size * 0.22)
     for r in range(rows):
-        overlay.label(tuple(lattice.to_pixels([(r + 0.5, -0.22)])[0]), str(r + 1), size=legend)
+        overlay.label(tuple(lattice.to_pixels([(r + 0.5, -0.3)])[0]), str(r + 1), size=legend)
     for c in range(cols):
-        overlay.label(tuple(lattice.to_pixels([(-0.18, c + 0.5)])[0]), str(c + 1), size=legend)
+        overlay.label(tuple(lattice.to_pixels([(-0.3, c + 0.5)])[0]), str(c + 1), size=legend)
     _draw_move_list(overlay, image.shape, lattice, moves)
     return overlay.render()
 
@@ -834,13 +834,11 @@ def _draw_move_list(
         ),
         (max(0.0, left), max(0.0, top)),
     )
-    overlay.line(
-        [(x0 + box_h / 2, y0 + box_h / 2), (x0 + box_w - box_h / 2, y0 + box_h / 2)]
-        if box_w > box_h
-        else [(x0 + box_w / 2, y0 + box_h / 2)],
-        width=box_h,
-        color=LIST_BACKING,
-    )
+    if box_w >= box_h:  # a thick line with round caps: a rounded box
+        backing = [(x0 + box_h / 2, y0 + box_h / 2), (x0 + box_w - box_h / 2, y0 + box_h / 2)]
+    else:
+        backing = [(x0 + box_w / 2, y0 + box_w / 2), (x0 + box_w / 2, y0 + box_h - box_w / 2)]
+    overlay.line(backing, width=min(box_w, box_h), color=LIST_BACKING)
     for k, ((direction, _), word) in enumerate(zip(moves, words, strict=True)):
         y = y0 + 0.2 * text + (k + 0.5) * pitch
         overlay.label((x0 + 1.1 * text, y), str(k + 1), size=text, fill=LIST_TEXT)
