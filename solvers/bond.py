@@ -76,9 +76,9 @@ def _as_grid(rows: object, name: str) -> Grid:
             raise PuzzleFormatError(f"{name}: each row must be a non-empty list of ints")
         cells = []
         for value in row:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
                 raise PuzzleFormatError(f"{name}: colour classes are ints >= 1, got {value!r}")
-            cells.append(value)
+            cells.append(int(value))
         grid.append(tuple(cells))
     if len({len(row) for row in grid}) != 1:
         raise PuzzleFormatError(f"{name} is not rectangular (row lengths differ)")
