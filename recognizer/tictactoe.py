@@ -20,7 +20,7 @@ board's cells, the outer ones extended beyond the lines.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -132,29 +132,43 @@ def intersect(a: Line, b: Line) -> Point | None:
 # --- stage 1: ink ---------------------------------------------------------------------------
 
 
+def _median_background(image: RGBImage, samples: int, window: int) -> NDArray[np.float32]:
+    """A median of ``window`` x ``window`` samples on a grid ``samples`` wide, full size."""
+    height, width = image.shape[:2]
+    step = max(height, width) / samples
+    tiny_size = (max(window, round(width / step)), max(window, round(height / step)))
+    tiny = cv2.resize(image, tiny_size, interpolation=cv2.INTER_NEAREST)  # samples, not means
+    return np.asarray(
+        cv2.resize(
+            cv2.medianBlur(tiny, window).astype(np.float32),
+            (width, height),
+            interpolation=cv2.INTER_LINEAR,
+        ),
+        np.float32,
+    )
+
+
 def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np.float32]]:
     """Pixels unlike their local background, and the difference image itself.
 
-    A first background is a median over about a seventh of the picture, so strokes of
-    either polarity and any colour stand out; the final one averages only the pixels that
-    first pass took for paper, so dense marks do not tint it. The threshold follows the
-    strongest ink present.
+    Two medians, over about a seventh and about two fifths of the picture, give rough
+    backgrounds; a pixel either of them finds unlike its background is no paper. The
+    background is then the mean of the paper near each pixel, so strokes of either polarity
+    and any colour stand out, even where dense marks outnumber the paper of the smaller
+    window. The threshold follows the strongest ink present.
     """
     height, width = image.shape[:2]
     img = image.astype(np.float32)
-    shrink = max(height, width) / 48.0
-    tiny_size = (max(8, round(width / shrink)), max(8, round(height / shrink)))
-    tiny = cv2.resize(image, tiny_size, interpolation=cv2.INTER_NEAREST)  # samples, not means
-    background = cv2.resize(
-        cv2.medianBlur(tiny, 7).astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR
+    local = _median_background(image, 48, 7)
+    wide = _median_background(image, 12, 5)
+    rough = _threshold(np.abs(img - local).max(axis=2), params) | _threshold(
+        np.abs(img - wide).max(axis=2), params
     )
-    rough = _threshold(np.abs(img - background).max(axis=2), params)
     paper = cv2.erode((~rough).astype(np.float32), np.ones((5, 5), np.uint8))
     window = (max(3, round(width / 7)), max(3, round(height / 7)))
     weight = cv2.blur(paper, window)
     average = cv2.blur(img * paper[..., None], window) / np.maximum(weight, 1e-3)[..., None]
-    trusted = (weight > 0.05)[..., None]
-    background = np.where(trusted, average, background)
+    background = np.where((weight > 0.05)[..., None], average, wide)
     diff = np.abs(img - background).max(axis=2)
     return _threshold(diff, params), diff
 
@@ -422,7 +436,8 @@ class MarkShape:
 def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     """Tell an O (a loop around an empty middle) from an X (strokes crossing in the middle).
 
-    Marks far from square, or (given the ``cell`` side) larger than a cell, read ``?``.
+    Marks far from square read ``?``, and so do crossings larger than a cell (given its
+    side ``cell``), which are strokes of the grid rather than an X.
 
     Examples
     --------
@@ -448,71 +463,107 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     rx = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
     ring = ndimage.binary_dilation(crop)[ry, rx]
     arms = int(np.count_nonzero(ring & ~np.roll(ring, 1))) if not ring.all() else 0
-    squat = max(h, w) <= 1.8 * min(h, w) and (cell is None or max(h, w) - 4 <= 1.15 * cell)
+    squat = max(h, w) <= 2.6 * min(h, w)
+    small = cell is None or max(h, w) - 4 <= 1.15 * cell
     if hole >= 0.12 and centre < 0.12 and squat:
         mark = "o"
-    elif hole < 0.04 and arms in (3, 4) and centre >= 0.05 and squat:
+    elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and squat and small:
         mark = "x"
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre)
 
 
-def _run_at(board: Mask, x: int, y: float, reach: int) -> tuple[int, int] | None:
-    """The ink run in column ``x`` nearest row ``y`` (within ``reach``), as (first, last) rows."""
-    height = board.shape[0]
-    lo, hi = max(0, round(y) - reach), min(height, round(y) + reach + 1)
-    hits = np.flatnonzero(board[lo:hi, x])
-    if len(hits) == 0:
-        return None
-    top = bottom = int(lo + hits[np.argmin(np.abs(lo + hits - y))])
-    while top > 0 and board[top - 1, x]:
-        top -= 1
-    while bottom < height - 1 and board[bottom + 1, x]:
-        bottom += 1
-    return top, bottom
+def _runs(column: Mask) -> list[tuple[int, int]]:
+    """The ink runs of a column as (first, last) indices."""
+    padded = np.concatenate([[False], column, [False]])
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
+    return [(int(a), int(b) - 1) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
-def _erase_row_lines(board: Mask, rows: Sequence[int], size: int) -> Mask:
-    """``board`` with the row lines at ``rows`` traced and erased, following their curves.
+def _running_median(
+    xs: NDArray[np.float64], ys: NDArray[np.float64], window: float
+) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
+    """A curve through ``(xs, ys)``: the median of ``ys`` within ``window`` of each x."""
+    order = np.argsort(xs)
+    xs, ys = xs[order], ys[order]
+    knots = np.unique(xs)
+    lo = np.searchsorted(xs, knots - window, side="left")
+    hi = np.searchsorted(xs, knots + window, side="right")
+    values = np.array([np.median(ys[a:b]) for a, b in zip(lo, hi, strict=True)])
 
-    The canonical board has cells of ``size`` pixels and its first column line at
-    ``x = 2 * size``, where every row line is exactly at its row (the homography is fitted
-    to the crossings). Each line is followed from there, column by column in both
-    directions, along the ink run nearest its last position, within a fifth of a cell of
-    where it should be. Runs thicker than the line (a crossing line or a mark touching it)
-    are cut to the line's width and do not steer the trace.
+    def course(at: NDArray[np.float64]) -> NDArray[np.float64]:
+        return np.asarray(np.interp(at, knots, values), np.float64)
+
+    return course
+
+
+def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -> Mask:
+    """``board`` with the row lines at ``rows`` erased, following their curves.
+
+    In each column, the ink runs of the line's thickness within ``bend`` cells of the
+    row are candidates; a quadratic fitted to them robustly (refitted to its inliers), then
+    a running median of its inliers, is the line's course, and the line's band is erased
+    along it wherever the line has ink, so marks that touch it lose only the band.
     """
     out = board.copy()
-    width = board.shape[1]
-    reach = max(2, round(0.06 * size))
+    height, width = board.shape
+    reach = max(3, round(bend * size))
     for start in rows:
-        samples = [
-            _run_at(board, x, start, reach) for x in range(round(2.2 * size), round(2.8 * size))
+        lo, hi = max(0, start - reach), min(height, start + reach + 1)
+        candidates = [
+            (x, lo + (a + b) / 2, b - a + 1)
+            for x in range(width)
+            for a, b in _runs(board[lo:hi, x])
         ]
-        widths = [b - t + 1 for run in samples if run is not None for t, b in [run]]
-        if not widths:
+        if len(candidates) < 0.3 * size:
             continue
-        thickness = float(np.median(widths))
-        limit = max(2.0 * thickness, thickness + 3)
-        for first, step in ((2 * size, 1), (2 * size - 1, -1)):
-            y, missing, x = float(start), 0, first
-            while 0 <= x < width and missing <= 0.3 * size:
-                run = _run_at(out, x, y, reach)
-                if run is None:
-                    missing += 1
-                else:
-                    missing = 0
-                    top, bottom = run
-                    if bottom - top + 1 > limit:
-                        top = round(y - thickness / 2)
-                        bottom = round(y + thickness / 2)
-                    else:
-                        y = 0.8 * y + 0.2 * (top + bottom) / 2
-                        y = float(np.clip(y, start - 0.2 * size, start + 0.2 * size))
-                    out[max(0, top - 1) : bottom + 2, x] = False
-                x += step
+        cand = np.array(candidates, dtype=np.float64)
+        thickness = float(np.median(cand[:, 2]))
+        cand = cand[cand[:, 2] <= max(2.0 * thickness, thickness + 3)]
+        tolerance = max(1.5, 0.6 * thickness)
+        keep = np.ones(len(cand), dtype=bool)
+        for _ in range(3):
+            if keep.sum() < 3:
+                break
+            coef = np.polyfit(cand[keep, 0], cand[keep, 1], 2)
+            keep = np.abs(np.polyval(coef, cand[:, 0]) - cand[:, 1]) <= tolerance
+        for _ in range(4):  # then follow the line's own bends with a running median
+            if keep.sum() < 3:
+                break
+            course = _running_median(cand[keep, 0], cand[keep, 1], 0.25 * size)
+            keep = np.abs(course(cand[:, 0]) - cand[:, 1]) <= tolerance
+        if keep.sum() < 0.3 * size:
+            continue
+        course = _running_median(cand[keep, 0], cand[keep, 1], 0.25 * size)
+        xs = np.unique(cand[keep, 0].astype(int))
+        gaps = np.diff(xs)
+        filled = np.concatenate(
+            [xs[:1]]
+            + [
+                np.arange(a + 1, a + g + 1) if g <= 0.3 * size else [b]
+                for a, b, g in zip(xs[:-1], xs[1:], gaps, strict=True)
+            ]
+        ).astype(int)
+        half = thickness / 2 + 1
+        for x, y in zip(filled, course(filled), strict=True):
+            top, bottom = max(0, int(np.floor(y - half))), min(height, int(np.ceil(y + half)) + 1)
+            out[top:bottom, x] = False
     return out
+
+
+def _line_remnant(tall: int, wide: int, gy: float, gx: float, size: int, framed: bool) -> bool:
+    """Whether a component is a piece of a grid line the eraser missed (a line's end).
+
+    Such a piece is thin, long along a grid line and centred within a third of a cell of it.
+    """
+    lines = (0, 1, 2, 3) if framed else (1, 2)
+    thin = 0.15 * size
+    along_row = tall <= thin and wide >= 2.5 * tall
+    along_col = wide <= thin and tall >= 2.5 * wide
+    return (along_row and min(abs(gy - i) for i in lines) < 0.35) or (
+        along_col and min(abs(gx - i) for i in lines) < 0.35
+    )
 
 
 def read_cells(
@@ -529,7 +580,7 @@ def read_cells(
 
     Returns the readings and the share of ink on the board besides its lines.
     """
-    size, pad = params.cell_px, params.cell_px
+    size, pad = params.cell_px, 3 * params.cell_px // 2
     canvas = 3 * size + 2 * pad
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
     warped = cv2.warpPerspective(
@@ -539,8 +590,11 @@ def read_cells(
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
     )
     board = warped > 127
-    lines_at = [pad + i * size for i in ((0, 1, 2, 3) if framed else (1, 2))]
-    clean = _erase_row_lines(_erase_row_lines(board, lines_at, size).T, lines_at, size).T
+    clean = board
+    # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
+    for positions, bend in (((1, 2), 0.35), ((0, 3) if framed else (), 0.1)):
+        rows = [pad + i * size for i in positions]
+        clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
     density = float(clean[pad:-pad, pad:-pad].mean())
     labels, _ = ndimage.label(clean, structure=np.ones((3, 3)))
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
@@ -549,17 +603,18 @@ def read_cells(
         if found is None:
             continue
         ys, xs = found
-        extent = max(ys.stop - ys.start, xs.stop - xs.start)
+        tall, wide = ys.stop - ys.start, xs.stop - xs.start
+        extent = max(tall, wide)
         if extent < params.min_mark * size:
             continue
         cy, cx = ndimage.center_of_mass(labels[found] == index)
         gy = (ys.start + cy - pad) / size
         gx = (xs.start + cx - pad) / size
+        if _line_remnant(tall, wide, gy, gx, size, framed):
+            continue
         inside = 0 <= gy < 3 and 0 <= gx < 3
         near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill
-        squat = max(ys.stop - ys.start, xs.stop - xs.start) <= 2 * min(
-            ys.stop - ys.start, xs.stop - xs.start
-        )
+        squat = extent <= 2 * min(tall, wide)
         if inside or (near and squat and extent >= params.min_spilled_mark * size):
             cell = int(np.clip(gy, 0, 2.99)) * 3 + int(np.clip(gx, 0, 2.99))
             cells.setdefault(cell, []).append(index)
