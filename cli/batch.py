@@ -95,7 +95,10 @@ def discover(pack: Path, exclude: Path | None = None) -> list[Source]:
         When a zip archive is damaged.
     """
     if pack.is_dir():
+        # outputs written into the pack itself are told apart by name (see is_candidate)
         excluded = exclude.resolve() if exclude is not None else None
+        if excluded == pack.resolve():
+            excluded = None
         sources = []
         for path in pack.rglob("*"):
             relative = PurePosixPath(path.relative_to(pack).as_posix())

@@ -105,3 +105,12 @@ def test_resume_after_sigkill(pack: Path, tmp_path: Path) -> None:
     files = [r["file"] for r in records]
     assert files == sorted(set(files)) and len(files) == 10
     assert not list(out.rglob("*.solve-shot-part"))
+
+
+def test_outputs_written_into_the_pack_are_not_taken_as_pictures(pack: Path) -> None:
+    first = solve_shot("batch", str(pack), "--out", str(pack), "--workers", "1")
+    assert first.returncode == 4, first.stderr
+    assert (pack / "levels" / "643.solved.png").exists()
+    second = solve_shot("batch", str(pack), "--out", str(pack), "--workers", "1")
+    assert "4 picture(s) already done" in second.stderr
+    assert len(read_records(pack / "results.jsonl")) == 4
