@@ -51,11 +51,13 @@ class Params:
     """Least colour distance between the light and the dark squares."""
     match: float = 0.42
     """A square matches its colour class within this fraction of the contrast."""
-    piece_area: float = 0.16
+    piece_area: float = 0.08
     """Least area of a piece, as a fraction of the square."""
-    piece_height: float = 0.5
+    piece_height: float = 0.48
     """Least height of a piece, as a fraction of the square."""
-    piece_solidity: float = 0.5
+    piece_offset: float = 0.16
+    """Farthest a piece's centroid lies from its square's centre, as a fraction of the square."""
+    piece_solidity: float = 0.65
     """Least ratio of a piece's area to its convex hull's (a piece is a solid blob)."""
 
 
@@ -207,20 +209,15 @@ def _line_run(profile: FloatArray, params: Params) -> tuple[tuple[float, float],
     return (float(first), float(pitch)), len(best) - 1
 
 
-def _ring_colour(
-    colour: FloatArray, grid: Grid, row: int, col: int
-) -> tuple[NDArray[np.float32], float] | None:
-    """Median colour of a square's border band (where a piece rarely reaches) and its spread.
-
-    The spread is the median distance of the band's pixels from that colour (texture).
-    """
+def _ring_pixels(colour: FloatArray, grid: Grid, row: int, col: int) -> FloatArray | None:
+    """The ``(N, 3)`` pixels of a square's border band, where a piece rarely reaches."""
     top, bottom, left, right = grid.box(row, col, 0.1)
     h, w = colour.shape[:2]
     if top < 0 or left < 0 or bottom > h or right > w or bottom - top < 4 or right - left < 4:
         return None
     patch = colour[top:bottom, left:right]
     band = max(1, round(0.12 * (bottom - top)))
-    pixels = np.concatenate(
+    return np.concatenate(
         [
             patch[:band].reshape(-1, 3),
             patch[-band:].reshape(-1, 3),
@@ -228,8 +225,12 @@ def _ring_colour(
             patch[band:-band, -band:].reshape(-1, 3),
         ]
     )
-    median = np.median(pixels, axis=0).astype(np.float32)
-    return median, float(np.median(np.linalg.norm(pixels - median, axis=1)))
+
+
+def _ring_colour(colour: FloatArray, grid: Grid, row: int, col: int) -> FloatArray | None:
+    """Median colour of a square's border band."""
+    pixels = _ring_pixels(colour, grid, row, col)
+    return None if pixels is None else np.median(pixels, axis=0).astype(np.float32)
 
 
 def _grow_board(
@@ -244,8 +245,7 @@ def _grow_board(
 
     def ring(r: int, c: int) -> NDArray[np.float32] | None:
         if (r, c) not in cache:
-            found = _ring_colour(colour, grid, r, c)
-            cache[(r, c)] = None if found is None else found[0]
+            cache[(r, c)] = _ring_colour(colour, grid, r, c)
         return cache[(r, c)]
 
     r0, c0 = max(0, down // 2 - 1), max(0, across // 2 - 1)
@@ -341,35 +341,62 @@ def _is_piece(
     colour: FloatArray, grid: Grid, row: int, col: int, contrast: float, params: Params
 ) -> bool:
     """Whether square ``(row, col)`` holds a piece-sized solid blob."""
-    top, bottom, left, right = grid.box(row, col, 0.04)
-    patch = colour[top:bottom, left:right]
-    ring = _ring_colour(colour, grid, row, col)
-    if ring is None or patch.size == 0:
+    filled = _content_mask(colour, grid, row, col, contrast)
+    if filled is None:
         return False
-    base, spread = ring
-    distance = np.linalg.norm(patch - base, axis=2)
-    mask = (distance > max(28.0, 0.25 * contrast, 4.5 * spread)).astype(np.uint8)
-    # bridge gaps in a thin outline, fill what it encloses, drop texture specks
-    gap = max(3, round(0.08 * grid.py)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap, gap))
-    closed = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), dtype=np.uint8)
-    filled = np.asarray(
-        cv2.morphologyEx(_fill_holes(closed), cv2.MORPH_OPEN, kernel), dtype=np.uint8
-    )
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(filled, connectivity=8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(filled, connectivity=8)
     if count < 2:
         return False
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    dx = (centroids[best][0] - filled.shape[1] / 2) / grid.px
+    dy = (centroids[best][1] - filled.shape[0] / 2) / grid.py
+    if np.hypot(dx, dy) > params.piece_offset:
+        return False
     area = float(stats[best, cv2.CC_STAT_AREA])
-    side = grid.py
     if area < params.piece_area * grid.px * grid.py:
         return False
-    if stats[best, cv2.CC_STAT_HEIGHT] < params.piece_height * side:
+    if stats[best, cv2.CC_STAT_HEIGHT] < params.piece_height * grid.py:
         return False
     points = cv2.findNonZero((labels == best).astype(np.uint8))
     hull = float(cv2.contourArea(cv2.convexHull(points)))
-    solidity = area / max(hull, 1.0)
-    return solidity >= params.piece_solidity
+    return area / max(hull, 1.0) >= params.piece_solidity
+
+
+def _content_mask(
+    colour: FloatArray, grid: Grid, row: int, col: int, contrast: float
+) -> NDArray[np.uint8] | None:
+    """What a square holds besides its own colour and texture, outlines filled."""
+    top, bottom, left, right = grid.box(row, col, 0.04)
+    patch = colour[top:bottom, left:right]
+    ring = _ring_pixels(colour, grid, row, col)
+    if ring is None or patch.size == 0:
+        return None
+    # foreign: far from the square's colour, or outside the grey range of its texture
+    base = np.median(ring, axis=0)
+    spread = float(np.median(np.linalg.norm(ring - base, axis=1)))
+    distance = np.linalg.norm(patch - base, axis=2)
+    low, high = np.percentile(ring.mean(axis=1), [1, 99])
+    margin = max(12.0, 0.1 * contrast)
+    grey = patch.mean(axis=2)
+    foreign = (
+        (distance > max(28.0, 0.25 * contrast, 4.5 * spread))
+        | (grey < low - margin)
+        | (grey > high + margin)
+    )
+    mask = foreign.astype(np.uint8)
+    # bridge pixel gaps in a thin outline, fill what it encloses, drop texture specks
+    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    speck = max(3, round(0.06 * grid.py)) | 1
+    closed = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, bridge), dtype=np.uint8)
+    filled = np.asarray(
+        cv2.morphologyEx(
+            _fill_holes(closed),
+            cv2.MORPH_OPEN,
+            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (speck, speck)),
+        ),
+        dtype=np.uint8,
+    )
+    return filled
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
