@@ -1,6 +1,9 @@
 """一笔画完 ("one stroke"): visit every tile once, moving up, down, left or right.
 
-The board is a Hamiltonian-path problem on a grid graph with a fixed start.
+The board is a Hamiltonian-path problem on a grid graph with a fixed start. Besides the data
+model and its text forms, the module has the solver (:func:`solve`, :func:`search`), the quick
+proofs that there is no path (:func:`why_unsolvable`) and a maker of random solvable levels
+(:func:`random_level`) for tests, renderers and benchmarks.
 """
 
 from __future__ import annotations
@@ -232,8 +235,8 @@ def describe(solution: Solution) -> str:
 # A search state is the "region": the unvisited tiles plus the head of the path, which is the
 # cell the rest of the path starts from.
 
-#: Default node budget of :func:`solve`: moves tried, a few microseconds each.
-MAX_NODES = 2_000_000
+#: Default node budget of :func:`solve`: moves tried, some 10-30 microseconds each.
+MAX_NODES = 1_000_000
 #: At most this many failed search states are remembered (one int each).
 MAX_MEMO = 1_000_000
 #: Moves per tile in one unit of the restart schedule.
@@ -270,7 +273,7 @@ class _Bits:
     dark: int  # the tiles with (r + c) even
     start: int  # the start's bit index
     ring_mask: int  # the eight cells round the centre of a 3x3 window at bit 0
-    cut_rings: dict[int, tuple[int, ...]]  # see _cut_rings
+    cut_rings: Mapping[int, tuple[int, ...]]  # see _cut_rings
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> _Bits:
@@ -479,8 +482,10 @@ def search(puzzle: Puzzle, *, max_nodes: int = MAX_NODES) -> SearchResult:
     A depth-first search with an explicit stack. After each step it drops states where a
     tile is cut off, where more than one tile is a forced end or the end has the wrong colour,
     and where the unvisited tiles fall apart (tested only when the step could cut them, by a
-    look at the cells round the new head). It tries steps to cells with fewer onward moves
-    first, and remembers the states that failed, which other move orders reach again.
+    look at the cells round the new head). The chessboard colours of the unvisited tiles need
+    no check after the start's: every step keeps their balance. It tries steps to cells with
+    fewer onward moves first, and remembers the states that failed, which other move orders
+    reach again.
 
     Such searches are heavy-tailed: one early misstep can cost millions of moves where another
     order needs none. So the search restarts with growing budgets (the Luby sequence), ties

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import solvers.onestroke
 from solvers.errors import InvalidSolutionError, PuzzleFormatError, SearchBudgetError
 from solvers.onestroke import (
     Cell,
@@ -244,3 +246,7 @@ def test_verify_rejects_broken_paths() -> None:
     ]:
         with pytest.raises(InvalidSolutionError, match=words):
             verify(puzzle, Solution(path=broken))
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(solvers.onestroke).failed == 0
