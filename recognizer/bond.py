@@ -597,6 +597,30 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     return _Reading(Puzzle(source, goal, hexes), margin)
 
 
+def _seed_colors(
+    grids: Sequence[_Grid], unfitted: Sequence[list[int]], regions: _Regions, work: RGBImage
+) -> NDArray[np.float64]:
+    """The colours of the largest grid's cells; without a grid, of the regions of the
+    largest group that fits no lattice (the board, when its colours were mixed up)."""
+    if grids:
+        return max(grids, key=lambda g: g.area).colors.reshape(-1, 3)
+    boxes = regions.boxes
+
+    def extent(group: list[int]) -> float:
+        sub = boxes[group]
+        return float((sub[:, 2].max() - sub[:, 0].min()) * (sub[:, 3].max() - sub[:, 1].min()))
+
+    colors = []
+    for i in max(unfitted, key=extent) if unfitted else []:
+        x0, y0, x1, y1 = boxes[i]
+        cx, cy, half = (x0 + x1) / 2, (y0 + y1) / 2, max(1.0, min(x1 - x0, y1 - y0) / 6)
+        patch = work[
+            round(cy - half) : round(cy + half) + 1, round(cx - half) : round(cx + half) + 1
+        ]
+        colors.append(np.median(patch.reshape(-1, 3), axis=0))
+    return np.array(colors, dtype=np.float64).reshape(-1, 3)
+
+
 def _pairs(
     grids: Sequence[_Grid],
     unfitted: Sequence[list[int]],
@@ -711,8 +735,6 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     for _ in range(2):  # all the flat colours, then only the largest grid's colours
         regions = _class_regions(smooth, spread, palette, params)
         grids, unfitted = _grids_in(regions, smooth, params)
-        if not grids:
-            break
         for board, target in _pairs(grids, unfitted, regions, smooth, params):
             reading = _read(board, target, params)
             if isinstance(reading, str):
@@ -726,8 +748,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 return Recognition(GAME, reading.puzzle, 0.3, geometry, (doubt,))
             confidence = min(0.97, 0.75 + 0.4 * reading.margin)
             return Recognition(GAME, reading.puzzle, confidence, geometry, ())
-        cells = max(grids, key=lambda g: g.area).colors.reshape(-1, 3)
-        palette = _class_means(cells, _cluster(cells, params))
+        cells = _seed_colors(grids, unfitted, regions, smooth)
+        palette = _class_means(cells, _cluster(cells, params)) if len(cells) else cells
         if len(palette) < 2:
             break
     if not doubts:
