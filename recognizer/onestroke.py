@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 
 GAME = "onestroke"
 
+#: Cells ``(top, left, bottom, right)``, inclusive, in lattice coordinates.
+Area = tuple[int, int, int, int]
+
 
 @dataclass(frozen=True)
 class Params:
@@ -64,6 +67,8 @@ class Params:
     plain: float = 0.85
     #: A cell is covered (by the cat) when this share of its centre is neither.
     covered: float = 0.3
+    #: The most rows or columns a board may have.
+    max_cells: int = 30
 
 
 DEFAULT = Params()
@@ -237,18 +242,39 @@ def read_board(lab: LabImage, board: Board, scale: float, params: Params = DEFAU
         _box_mean((to_tile < loose) & (to_tile < to_back)),
         _box_mean((to_back < loose) & (to_back <= to_tile)),
     )
-    rows, cols = board.extent
     height, width = lab.shape[:2]
     half = (0.5 - params.inset) * board.pitch
     readings: dict[Cell, CellReading] = {}
-    for r in range(-1, rows + 1):
-        for c in range(-1, cols + 1):
+    rows, cols = board.extent
+    area: Area = (0, 0, rows - 1, cols - 1)
+    while True:
+        top, left, bottom, right = area
+        for cell in np.ndindex(bottom - top + 3, right - left + 3):
+            r, c = cell[0] + top - 1, cell[1] + left - 1
             x, y = board.fit.node((r, c))
             box = (round(x - half), round(y - half), round(x + half) + 1, round(y + half) + 1)
-            if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
-                continue
-            readings[(r, c)] = CellReading(*(_share(table, box) for table in tables))
-    return _decide(board, readings, gap_agreement, scale, params)
+            seen = box[0] >= 0 and box[1] >= 0 and box[2] <= width and box[3] <= height
+            if seen and (r, c) not in readings:
+                readings[(r, c)] = CellReading(*(_share(table, box) for table in tables))
+        # tiles the blobs missed at the edge widen the board
+        grown = [
+            cell
+            for cell, reading in readings.items()
+            if not _within(cell, area) and reading.tile_like >= params.plain
+        ]
+        if not grown or max(bottom - top, right - left) > params.max_cells:
+            break
+        area = (
+            min([top] + [r for r, _ in grown]),
+            min([left] + [c for _, c in grown]),
+            max([bottom] + [r for r, _ in grown]),
+            max([right] + [c for _, c in grown]),
+        )
+    near = {
+        (r, c) for r in range(area[0] - 1, area[2] + 2) for c in range(area[1] - 1, area[3] + 2)
+    }
+    readings = {cell: reading for cell, reading in readings.items() if cell in near}
+    return _decide(board, area, readings, gap_agreement, scale, params)
 
 
 def _background(lab: LabImage, board: Board) -> tuple[LabColor, float]:
@@ -317,35 +343,40 @@ def _plain_tolerance(lab: LabImage, board: Board, params: Params) -> float:
 
 def _decide(
     board: Board,
+    area: Area,
     readings: dict[Cell, CellReading],
     gap_agreement: float,
     scale: float,
     params: Params,
 ) -> Recognition:
-    """Tiles, holes and the cat from the cell readings; doubts lower the confidence."""
+    """Tiles, holes and the cat from the cell readings; doubts lower the confidence.
+
+    Cells within ``area`` must each be a plain tile, a hole or covered; the ring of
+    cells around it only matters where the cat might sit, next to a tile.
+    """
     doubts: list[str] = []
     confidence = 1.0
     tiles = set()
     covered = []
-    for cell, reading in readings.items():
-        inside = cell in board.tiles
-        ring = not inside and not _within(cell, board.extent)
-        if ring and not any(n in board.tiles for n in _neighbours(cell)):
+    for cell, reading in sorted(readings.items()):
+        inside = _within(cell, area)
+        if not inside and not any(
+            _within(n, area) and n in readings and readings[n].tile_like >= params.plain
+            for n in _neighbours(cell)
+        ):
             continue
         if reading.other >= params.covered:
             covered.append(cell)
-        elif _within(cell, board.extent) and reading.tile_like >= params.plain:
+        elif inside and reading.tile_like >= params.plain:
             tiles.add(cell)
-        elif (not inside and reading.background >= params.plain) or (
-            ring and reading.tile_like < 0.5
-        ):
+        elif reading.background >= params.plain or (not inside and reading.tile_like < 0.5):
             continue
         else:
             doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
             confidence = min(confidence, 0.3)
     if not covered:
         return Recognition.nothing(GAME, "no cat on the board: the start is unknown")
-    inner = [cell for cell in covered if _within(cell, board.extent)]
+    inner = [cell for cell in covered if _within(cell, area)]
     if inner:
         covered = inner
     if len(covered) > 1:
@@ -386,8 +417,8 @@ def _decide(
     return Recognition(GAME, puzzle, round(confidence, 3), lattice, tuple(doubts))
 
 
-def _within(cell: Cell, extent: tuple[int, int]) -> bool:
-    return 0 <= cell[0] < extent[0] and 0 <= cell[1] < extent[1]
+def _within(cell: Cell, area: Area) -> bool:
+    return area[0] <= cell[0] <= area[2] and area[1] <= cell[1] <= area[3]
 
 
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
