@@ -36,8 +36,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
-
 from solvers.errors import (
     InvalidPuzzleError,
     InvalidSolutionError,
@@ -151,6 +149,8 @@ class Solution:
 
 
 def _as_cell(value: Any, what: str) -> Cell:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return value
     if (
         not isinstance(value, Sequence)
         or isinstance(value, str)
@@ -444,7 +444,7 @@ def _rotating_search(
     nbrs = board.neighbours
     total = len(nbrs)
     degree = [len(n) for n in nbrs]
-    pos = np.full(total, -1, dtype=np.int64)
+    pos = [-1] * total
     path = [start]
     pos[start] = 0
     for u in nbrs[start]:
@@ -470,7 +470,7 @@ def _rotating_search(
         if rotations >= budget:
             return None
         rotations += 1
-        pivots = [int(pos[u]) for u in nbrs[end] if 0 <= pos[u] < len(path) - 2]
+        pivots = [pos[u] for u in nbrs[end] if 0 <= pos[u] < len(path) - 2]
         if not pivots:
             return None
         if len(path) < total:
@@ -483,9 +483,9 @@ def _rotating_search(
             i = min(pivots, key=lambda j: home[path[j + 1]])
             if rng.random() < 0.3:
                 i = rng.choice(pivots)
-        tail = path[i + 1 :][::-1]
-        path[i + 1 :] = tail
-        pos[np.asarray(tail)] = np.arange(i + 1, len(path))
+        path[i + 1 :] = path[i + 1 :][::-1]
+        for j in range(i + 1, len(path)):
+            pos[path[j]] = j
 
 
 def _distances(nbrs: tuple[tuple[int, ...], ...], source: int) -> list[int]:
