@@ -66,7 +66,7 @@ class Params:
     same_color: float = 45.0  # colour distance within one group of pieces
     link: float = 0.5  # fraction of body colour across a border that links two cells
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
-    head_ratio: float = 1.3  # coverage ratio that tells the head end from the tail end
+    head_ratio: float = 1.3  # breadth ratio that tells the head end from the tail end
     off_centre: float = 0.22  # largest offset of a piece's centroid from its cell's centre
     glyph_score: float = 0.55  # lowest template correlation of a readable glyph
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
@@ -507,6 +507,11 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     if len(heads) > 1 or (heads and len(heads[0]) > 1):
         return _Reading(None, ("cells of the snake's colour outside its chain",))
     head = heads[0][0] if heads else None
+    # A tail thinned out by blur can look like a shade of the body: a head is no smaller.
+    if head is not None and measured.fraction[head] < 0.7 * float(
+        np.median([measured.fraction[c] for c in body])
+    ):
+        return _Reading(None, ("a small cell of the snake's colour at its end",))
     snake_cells = [*body, head] if head else body
     others = [g for g in others if not (heads and g is heads[0])]
     singles = [g[0] for g in others if len(g) == 1]
@@ -581,6 +586,9 @@ def _order_board(
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
+    thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, color, p)
+    if thin and tail_breadth > p.head_ratio * head_breadth:
+        return "the tail end of the body looks like a head"
     return orders[0]
 
 
@@ -599,6 +607,28 @@ def _detail(
     )
 
 
+def _ends(
+    order: list[Cell], img: FloatImage, grid: _Grid, color: NDArray[np.float32], p: Params
+) -> tuple[bool, float, float]:
+    """Whether the body is thin (a line), and its breadth in the first and last cells.
+
+    The breadth is measured across the body's own direction, so an arrowhead or a round
+    head stands out from a line's tail.
+    """
+
+    def body(cell: Cell) -> Mask:
+        y0, y1, x0, x1 = grid.box(cell, 0.04)
+        return np.asarray(_distance(img[y0:y1, x0:x1], color) < p.near)
+
+    def breadth(end: Cell, neighbour: Cell) -> float:
+        across = 1 if end[1] == neighbour[1] else 0  # a vertical body is measured along x
+        widths = np.sort(body(end).sum(axis=across))
+        return float(widths[-2]) / body(end).shape[across]  # the widest but one: noise-proof
+
+    thin = float(np.median([body(c).mean() for c in order])) < 0.5
+    return thin, breadth(order[0], order[1]), breadth(order[-1], order[-2])
+
+
 def _looks_like_head(
     order: list[Cell],
     details: dict[Cell, FloatImage | None],
@@ -612,18 +642,17 @@ def _looks_like_head(
     first, last = order[0], order[-1]
     if (details[first] is None) != (details[last] is None):
         return details[first] is not None
+    thin, head, tail = _ends(order, img, grid, color, p)
+    if thin:
+        # On a line, blur shades a thin tail too: only a wider head tells.
+        return head > p.head_ratio * tail
+    # On full segments a head with eyes covers less than the tail; only its shade tells.
     shade = {c: float(np.linalg.norm(measured.color[c] - color)) for c in (first, last)}
-    if max(shade.values()) > 2 * p.weak and min(shade.values()) < p.weak:
-        return shade[first] > shade[last]
-
-    def coverage(cell: Cell) -> float:
-        y0, y1, x0, x1 = grid.box(cell, 0.04)
-        return float((_distance(img[y0:y1, x0:x1], color) < p.near).mean())
-
-    # A wider head tells the head only on a thin body (a line); on full segments a head
-    # with eyes covers less than the tail, so coverage says nothing there.
-    thin = float(np.median([coverage(c) for c in order])) < 0.5
-    return thin and coverage(first) > p.head_ratio * coverage(last)
+    return (
+        max(shade.values()) > 2 * p.weak
+        and min(shade.values()) < p.weak
+        and (shade[first] > shade[last])
+    )
 
 
 def _board_readings(img: FloatImage, p: Params) -> Iterator[_Reading]:

@@ -3,6 +3,7 @@ refusals, rejection of other pictures, and the overlay."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from dataclasses import replace
@@ -64,6 +65,23 @@ def outcome(puzzle: Puzzle, image: RGBImage) -> str:
 def test_real_checkio_illustration_is_read_exactly() -> None:
     truth = json.loads((REAL / "snake-checkio-illustration.json").read_text())
     rec = recognizer.recognize(load(REAL / "snake-checkio-illustration.png"))
+    assert rec.confident, rec.doubts
+    assert isinstance(rec.puzzle, Puzzle)
+    assert list(rec.puzzle.field) == truth["field"]
+
+
+@pytest.mark.parametrize(("side", "quality"), [(300, None), (480, 50), (1400, 80)])
+def test_real_illustration_survives_rescaling_and_jpeg(side: int, quality: int | None) -> None:
+    truth = json.loads((REAL / "snake-checkio-illustration.json").read_text())
+    picture = Image.open(REAL / "snake-checkio-illustration.png").convert("RGB")
+    picture = picture.resize((side, side), Image.Resampling.LANCZOS)
+    if quality is not None:
+        buffer = io.BytesIO()
+        picture.save(buffer, format="JPEG", quality=quality)
+        picture = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
+    page = Image.new("RGB", (side + 80, side + 200), (240, 240, 245))
+    page.paste(picture, (40, 100))
+    rec = recognizer.recognize(np.asarray(page, dtype=np.uint8))
     assert rec.confident, rec.doubts
     assert isinstance(rec.puzzle, Puzzle)
     assert list(rec.puzzle.field) == truth["field"]
