@@ -654,7 +654,7 @@ class _SearchResult:
     """What a bidirectional breadth-first search established."""
 
     path: tuple[int, ...] | None  # move indices of a shortest path, when found
-    exhausted: bool  # the source's whole component was explored: no path exists
+    exhausted: bool  # one side's whole component was explored without meeting: no path
     lower_bound: int  # no path is shorter than this
     states: int  # boards generated
     forward: tuple[np.ndarray, ...]  # boards at distance 0, 1, ... from the source
