@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
-from recognizer.overlay import draw_cell_path
+from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
 from recognizer.recognition import Recognition
 from solvers.knight import Puzzle, Solution
 
@@ -412,9 +412,20 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
 
 
 def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBImage:
-    """The picture with the move number on every square and a thin line along the tour."""
+    """The picture with a thin line along the tour and the move number on every square.
+
+    The start is ringed in green and the end in blue; numbers are outlined so that they
+    read on light and dark squares alike.
+    """
     lattice = recognition.geometry
     if not isinstance(lattice, Lattice):
         raise TypeError("a knight recognition carries a Lattice")
     centres = [lattice.center(cell) for cell in solution.tour]
-    return draw_cell_path(image, centres, lattice.cell_size())
+    size = lattice.cell_size()
+    overlay = Overlay(image)
+    overlay.line(centres, width=max(1.5, 0.045 * size), color=PATH_COLOR)
+    overlay.disc(centres[0], 0.36 * size, fill=None, outline=START_COLOR)
+    overlay.disc(centres[-1], 0.36 * size, fill=None, outline=END_COLOR)
+    for number, centre in enumerate(centres, start=1):
+        overlay.label(centre, str(number), size=size * (0.4 if number < 100 else 0.3))
+    return overlay.render()
