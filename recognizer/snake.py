@@ -11,10 +11,12 @@ Drawn board
     links across their shared border, the numbers written on segments, and the head's cues
     (a wider arrowhead, eyes, another shade).
 Text map
-    Text lines are cut from the picture; the monospaced character pitch comes from the
-    many ``.`` dots; a field row is a quote, ten cells of dots or glyphs, and a quote. Glyphs
-    (``T``, ``C``, digits) are matched against templates drawn at import time with Pillow's
-    built-in font, so no font file is needed.
+    Text lines are found by the baselines of the many ``.`` dots, which also give the
+    monospaced character pitch; a field row is a quote, ten cells of dots or glyphs, and a
+    quote. Glyphs (``T``, ``C``, digits) are matched against templates drawn at import time
+    with Pillow's built-in font (so no font file is needed) and checked by font-independent
+    traits (holes, a top bar, a left wall). The digits need only agree with one chain of
+    neighbours from the head, so a few ambiguous digits do not matter.
 
 Every reading is checked with the rules (``solvers.snake.Puzzle``) and refused with doubts
 when the body order is ambiguous, the field is not 10 by 10, or any cell is in doubt.
@@ -32,7 +34,6 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
-from scipy import ndimage
 
 from recognizer.image import RGBImage
 from recognizer.lattice import Cell, Lattice
@@ -104,6 +105,7 @@ def _dominant(pixels: FloatImage) -> NDArray[np.float32]:
 
 
 def _neighbours(cell: Cell) -> Iterator[Cell]:
+    """The four orthogonal neighbours of a cell (possibly off the board)."""
     r, c = cell
     yield from ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
@@ -252,6 +254,7 @@ class _Shape:
 
 
 def _shape(ink: FloatImage) -> _Shape:
+    """Measure the traits of a glyph's ink."""
     dark = ink > 0.5 * float(ink.max())
     ys, xs = np.nonzero(dark)
     box = dark[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
@@ -457,10 +460,12 @@ def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[C
 
 
 def _chromaticity(color: NDArray[np.float32]) -> NDArray[np.float32]:
+    """A colour divided by its brightness: shades of one colour share it."""
     return np.asarray(color / max(float(color.sum()), 1.0), dtype=np.float32)
 
 
 def _redness(color: NDArray[np.float32]) -> float:
+    """How much red dominates a colour (cherries are red, orange or pink)."""
     return float(color[0] - max(color[1], color[2]))
 
 
@@ -592,6 +597,13 @@ def _order_board(
     return orders[0]
 
 
+def _enclosed(mask: Mask) -> Mask:
+    """Pixels outside ``mask`` that ``mask`` surrounds (not 4-connected to the border)."""
+    _, labels = cv2.connectedComponents((~mask).astype(np.uint8), connectivity=4)
+    border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return np.asarray(~mask & ~np.isin(labels, border))
+
+
 def _detail(
     img: FloatImage, grid: _Grid, cell: Cell, color: NDArray[np.float32], p: Params
 ) -> FloatImage | None:
@@ -599,7 +611,7 @@ def _detail(
     y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
     dist = _distance(img[y0:y1, x0:x1], color)
     body = dist < p.near
-    enclosed = ndimage.binary_fill_holes(body) & ~body
+    enclosed = _enclosed(body)
     if enclosed.mean() < p.detail:
         return None
     return np.asarray(
@@ -617,10 +629,12 @@ def _ends(
     """
 
     def body(cell: Cell) -> Mask:
+        """Pixels of the body's colour in a cell."""
         y0, y1, x0, x1 = grid.box(cell, 0.04)
         return np.asarray(_distance(img[y0:y1, x0:x1], color) < p.near)
 
     def breadth(end: Cell, neighbour: Cell) -> float:
+        """Widest cross-section of the body in an end cell, as a fraction of the cell."""
         across = 1 if end[1] == neighbour[1] else 0  # a vertical body is measured along x
         widths = np.sort(body(end).sum(axis=across))
         return float(widths[-2]) / body(end).shape[across]  # the widest but one: noise-proof
@@ -701,18 +715,22 @@ class _Blob:
 
     @property
     def cx(self) -> float:
+        """Horizontal centre."""
         return (self.x0 + self.x1) / 2
 
     @property
     def cy(self) -> float:
+        """Vertical centre."""
         return (self.y0 + self.y1) / 2
 
     @property
     def size(self) -> int:
+        """The longer side."""
         return max(self.x1 - self.x0, self.y1 - self.y0)
 
 
 def _blobs(mask: Mask) -> list[_Blob]:
+    """The 8-connected pieces of a mask."""
     _, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     return [_Blob(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[1:]]
 
