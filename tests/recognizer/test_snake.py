@@ -118,6 +118,15 @@ def test_round_trips_over_random_styles(look: str) -> None:
     assert results.count("exact") >= (0.8 if look == "board" else 0.5) * len(results), results
 
 
+@pytest.mark.parametrize("seed", [5294])
+def test_former_misreadings_are_not_wrong(seed: int) -> None:
+    # 5294: a tiny, blurred line snake whose thin tail end passed for a shaded head
+    rng = np.random.default_rng(seed)
+    puzzle = render.random_puzzle(rng)
+    image = render.render(puzzle, render.random_style(rng), rng)
+    assert outcome(puzzle, image) != "WRONG"
+
+
 def test_numbers_resolve_a_folded_snake() -> None:
     puzzle = Puzzle(field=FOLDED)
     style = replace(render.checkio_style(48), snake="segments", head="plain", links=False)
