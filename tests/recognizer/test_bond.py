@@ -18,7 +18,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 REAL = SAMPLES / "real"
 #: Round trips: every seed must be read exactly or refused; at least this share exactly.
 ROUND_TRIP_SEEDS = range(1000, 1040)
-MIN_EXACT_SHARE = 0.6
+MIN_EXACT_SHARE = 0.7
 
 
 def _load(path: Path) -> np.ndarray:
@@ -64,6 +64,21 @@ def test_real_non_puzzles_and_other_games_refused(path: Path, truth: dict) -> No
     result = bond.recognize(_load(path))
     assert result.confidence < CONFIDENT, (truth.get("game"), result.puzzle)
     assert result.doubts
+
+
+OTHER_GAMES = sorted(
+    path
+    for path in SAMPLES.glob("*/*")
+    if path.parent.name not in ("bond", "real")
+    and path.suffix.lower() in (".png", ".jpg", ".jpeg", ".webp", ".bmp")
+)
+
+
+@pytest.mark.parametrize(
+    "path", OTHER_GAMES, ids=[f"{p.parent.name}/{p.name}" for p in OTHER_GAMES]
+)
+def test_other_games_samples_refused(path: Path) -> None:
+    assert not bond.recognize(_load(path)).confident
 
 
 @pytest.mark.parametrize(
