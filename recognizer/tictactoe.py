@@ -161,16 +161,20 @@ def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np
     img = image.astype(np.float32)
     local = _median_background(image, 48, 7)
     wide = _median_background(image, 12, 5)
-    rough = _threshold(np.abs(img - local).max(axis=2), params) | _threshold(
-        np.abs(img - wide).max(axis=2), params
-    )
+    rough = _threshold(_difference(img, local), params) | _threshold(_difference(img, wide), params)
     paper = cv2.erode((~rough).astype(np.float32), np.ones((5, 5), np.uint8))
     window = (max(3, round(width / 7)), max(3, round(height / 7)))
     weight = cv2.blur(paper, window)
     average = cv2.blur(img * paper[..., None], window) / np.maximum(weight, 1e-3)[..., None]
     background = np.where((weight > 0.05)[..., None], average, wide)
-    diff = np.abs(img - background).max(axis=2)
+    diff = _difference(img, background)
     return _threshold(diff, params), diff
+
+
+def _difference(image: NDArray[np.float32], background: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The largest per-channel difference between two colour images."""
+    delta = cv2.absdiff(image, background)
+    return np.asarray(np.maximum(np.maximum(delta[..., 0], delta[..., 1]), delta[..., 2]))
 
 
 def _threshold(diff: NDArray[np.float32], params: Params) -> Mask:
@@ -474,23 +478,27 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     return MarkShape(mark, hole, arms, centre)
 
 
-def _runs(column: Mask) -> list[tuple[int, int]]:
-    """The ink runs of a column as (first, last) indices."""
-    padded = np.concatenate([[False], column, [False]])
-    edges = np.flatnonzero(padded[1:] != padded[:-1])
-    return [(int(a), int(b) - 1) for a, b in zip(edges[::2], edges[1::2], strict=True)]
+def _runs(band: Mask) -> NDArray[np.float64]:
+    """The vertical ink runs of ``band`` as rows ``(column, first row, last row)``."""
+    padded = np.zeros((band.shape[0] + 2, band.shape[1]), dtype=np.int8)
+    padded[1:-1] = band
+    step = np.diff(padded, axis=0).T  # column-major, so each column's runs come in order
+    start_col, start_row = np.nonzero(step == 1)
+    _, end_row = np.nonzero(step == -1)
+    return np.column_stack([start_col, start_row, end_row - 1]).astype(np.float64)
 
 
-def _running_median(
+def _running_mean(
     xs: NDArray[np.float64], ys: NDArray[np.float64], window: float
 ) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
-    """A curve through ``(xs, ys)``: the median of ``ys`` within ``window`` of each x."""
-    order = np.argsort(xs)
-    xs, ys = xs[order], ys[order]
-    knots = np.unique(xs)
-    lo = np.searchsorted(xs, knots - window, side="left")
-    hi = np.searchsorted(xs, knots + window, side="right")
-    values = np.array([np.median(ys[a:b]) for a, b in zip(lo, hi, strict=True)])
+    """A curve through points on integer ``xs``: the mean of ``ys`` within ``window`` of x."""
+    columns = xs.astype(np.int64)
+    total = np.bincount(columns, weights=ys)
+    count = np.bincount(columns).astype(np.float64)
+    box = np.ones(2 * max(1, round(window)) + 1)
+    sums, counts = np.convolve(total, box, "same"), np.convolve(count, box, "same")
+    knots = np.flatnonzero(counts > 0)
+    values = sums[knots] / counts[knots]
 
     def course(at: NDArray[np.float64]) -> NDArray[np.float64]:
         return np.asarray(np.interp(at, knots, values), np.float64)
@@ -503,22 +511,20 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
 
     In each column, the ink runs of the line's thickness within ``bend`` cells of the
     row are candidates; a quadratic fitted to them robustly (refitted to its inliers), then
-    a running median of its inliers, is the line's course, and the line's band is erased
+    a running mean of its inliers, is the line's course, and the line's band is erased
     along it wherever the line has ink, so marks that touch it lose only the band.
     """
     out = board.copy()
-    height, width = board.shape
+    height = board.shape[0]
     reach = max(3, round(bend * size))
     for start in rows:
         lo, hi = max(0, start - reach), min(height, start + reach + 1)
-        candidates = [
-            (x, lo + (a + b) / 2, b - a + 1)
-            for x in range(width)
-            for a, b in _runs(board[lo:hi, x])
-        ]
-        if len(candidates) < 0.3 * size:
+        runs = _runs(board[lo:hi])
+        if len(runs) < 0.3 * size:
             continue
-        cand = np.array(candidates, dtype=np.float64)
+        cand = np.column_stack(
+            [runs[:, 0], lo + (runs[:, 1] + runs[:, 2]) / 2, runs[:, 2] - runs[:, 1] + 1]
+        )
         thickness = float(np.median(cand[:, 2]))
         cand = cand[cand[:, 2] <= max(2.0 * thickness, thickness + 3)]
         tolerance = max(1.5, 0.6 * thickness)
@@ -528,14 +534,14 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
                 break
             coef = np.polyfit(cand[keep, 0], cand[keep, 1], 2)
             keep = np.abs(np.polyval(coef, cand[:, 0]) - cand[:, 1]) <= tolerance
-        for _ in range(4):  # then follow the line's own bends with a running median
+        for _ in range(4):  # then follow the line's own bends with a running mean
             if keep.sum() < 3:
                 break
-            course = _running_median(cand[keep, 0], cand[keep, 1], 0.25 * size)
+            course = _running_mean(cand[keep, 0], cand[keep, 1], 0.25 * size)
             keep = np.abs(course(cand[:, 0]) - cand[:, 1]) <= tolerance
         if keep.sum() < 0.3 * size:
             continue
-        course = _running_median(cand[keep, 0], cand[keep, 1], 0.25 * size)
+        course = _running_mean(cand[keep, 0], cand[keep, 1], 0.25 * size)
         xs = np.unique(cand[keep, 0].astype(int))
         gaps = np.diff(xs)
         filled = np.concatenate(

@@ -85,7 +85,7 @@ def _contrasting(rng: np.random.Generator, background: RGB, dark_ok: bool = True
 def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
     """A random look; ``kind`` picks ``app``, ``hand`` or ``sheet`` (default: any)."""
     kind = kind or str(rng.choice(["app", "hand", "sheet"], p=[0.4, 0.4, 0.2]))
-    long_side = int(rng.integers(360, 1400))
+    long_side = int(rng.integers(360, 1000))
     aspect = float(rng.uniform(0.45, 1.0))
     short = max(240, round(long_side * aspect))
     width, height = (long_side, short) if rng.random() < 0.5 else (short, long_side)
