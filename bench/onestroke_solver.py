@@ -9,6 +9,7 @@ the tiles row by row and tries them in that order), run on the same levels under
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -139,7 +140,10 @@ def run(argv: list[str]) -> None:
         puzzle, _ = random_level(n, n, rng.uniform(0.0, 0.3), rng)
         pair = (run_solver(puzzle), run_baseline(puzzle, args.budget))
         classes.setdefault(f"{n}x{n}", []).append(pair)
-    print(f"one-stroke solver: random solvable levels, holes 0-30%, seed {args.seed}\n")
+    print(
+        f"one-stroke solver: random solvable levels, holes 0-30%, seed {args.seed}; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (times are wall-clock)\n"
+    )
     table(classes, args.budget)
     small = [r for name, runs in classes.items() if name != "12x12" for r, _ in runs]
     big = [r for r, _ in classes.get("12x12", [])]

@@ -372,14 +372,15 @@ class _Bits:
         Warnsdorff's rule: a cell with fewer unvisited neighbours is tried first; ties are
         broken by ``rng``, or by position when it is ``None``.
         """
+        w = self.width
         rest = region ^ (1 << head)
         steps = self.spread(1 << head) & rest
         scored = []
         while steps:
             low = steps & -steps
             steps ^= low
-            tie = rng.random() if rng else 0.0
-            scored.append(((self.spread(low) & rest).bit_count(), tie, low.bit_length() - 1))
+            onward = ((low << 1 | low >> 1 | low << w | low >> w) & rest).bit_count()
+            scored.append((onward, rng.random() if rng else 0.0, low.bit_length() - 1))
         scored.sort(reverse=True)
         return [index for _, _, index in scored]
 
@@ -553,6 +554,7 @@ def _descend(
     fail are added to ``failed`` (while it holds fewer than ``MAX_MEMO``).
     """
     span = bits.tiles.bit_length()
+    viable, splits, moves = bits.viable, bits.splits, bits.moves
     path = [bits.start]
     regions = [bits.tiles]  # the unvisited tiles and the head, at each depth
     options = [bits.moves(bits.start, bits.tiles, rng)]
@@ -572,15 +574,11 @@ def _descend(
         rest = region ^ (1 << step)
         if not rest:
             return [*path, step], nodes
-        if (
-            region << span | step in failed
-            or not bits.viable(step, region)
-            or bits.splits(step, rest)
-        ):
+        if region << span | step in failed or not viable(step, region) or splits(step, rest):
             continue
         path.append(step)
         regions.append(region)
-        options.append(bits.moves(step, region, rng))
+        options.append(moves(step, region, rng))
     return None, nodes
 
 
