@@ -1,0 +1,184 @@
+"""Tic-tac-toe benchmark: solver speed, larger boards, recognition accuracy.
+
+``python bench/run.py tictactoe [--images N] [--seed S] [--write-samples DIR]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from recognizer.image import decode_image
+from recognizer.tictactoe import recognize
+from solvers.tictactoe import Puzzle, positions, solve, verify
+from tests.render.tictactoe import random_puzzle, random_style, render
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _table(title: str, header: list[str], rows: list[list[object]]) -> None:
+    cells = [header, *[[str(v) for v in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    print(f"\n{title}")
+    for i, row in enumerate(cells):
+        print("  ".join(v.rjust(w) for v, w in zip(row, widths, strict=True)))
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def bench_solver() -> None:
+    """Every reachable 3x3 position, and empty larger boards."""
+    rows: list[list[object]] = []
+    for first in ("x", "o"):
+        reached = list(positions(first))
+        start = time.perf_counter()
+        solutions = [solve(p) for p in reached]
+        solve_s = time.perf_counter() - start
+        start = time.perf_counter()
+        for puzzle, solution in zip(reached, solutions, strict=True):
+            verify(puzzle, solution)
+        verify_s = time.perf_counter() - start
+        outcomes = Counter(s.outcome for s in solutions)
+        rows.append(
+            [
+                first,
+                len(reached),
+                f"{solve_s * 1000:.0f}",
+                f"{solve_s / len(reached) * 1e6:.0f}",
+                f"{verify_s * 1000:.0f}",
+                " ".join(f"{k}:{v}" for k, v in sorted(outcomes.items())),
+            ]
+        )
+    _table(
+        "3x3: every reachable position (solve, then verify by plain minimax)",
+        ["first", "positions", "solve ms", "us/position", "verify ms", "outcomes"],
+        rows,
+    )
+    big: list[list[object]] = []
+    for n, k in ((4, 4), (4, 3), (5, 4)):
+        start = time.perf_counter()
+        solution = solve(Puzzle("-" * (n * n), "x", k))
+        big.append(
+            [f"{n}x{n}", k, solution.outcome, solution.move, f"{time.perf_counter() - start:.2f}"]
+        )
+    _table("empty N x N boards, k in a row", ["board", "k", "outcome", "move", "seconds"], big)
+
+
+def bench_recognition(count: int, seed: int) -> None:
+    """Recognition over ``count`` seeded renders, and over the real captures."""
+    stats: dict[str, Counter[str]] = {}
+    times: dict[str, list[float]] = {}
+    wrong: list[str] = []
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        puzzle = random_puzzle(rng)
+        style = random_style(rng)
+        image = render(puzzle, style, rng)
+        start = time.perf_counter()
+        found = recognize(image)
+        times.setdefault(style.kind, []).append(time.perf_counter() - start)
+        if not found.confident:
+            verdict = "refused"
+        elif found.puzzle == puzzle:
+            verdict = "exact"
+        else:
+            verdict = "WRONG"
+            wrong.append(f"seed {seed + i}: {puzzle.board} read as {found.puzzle}")
+        stats.setdefault(style.kind, Counter())[verdict] += 1
+    rows: list[list[object]] = []
+    for kind in sorted(stats):
+        c = stats[kind]
+        n = sum(c.values())
+        rows.append(
+            [
+                kind,
+                n,
+                c["exact"],
+                c["refused"],
+                c["WRONG"],
+                f"{c['exact'] / n:.0%}",
+                f"{np.mean(times[kind]) * 1000:.0f}",
+            ]
+        )
+    total = sum((stats[k] for k in stats), Counter())
+    all_times = [t for ts in times.values() for t in ts]
+    rows.append(
+        [
+            "all",
+            count,
+            total["exact"],
+            total["refused"],
+            total["WRONG"],
+            f"{total['exact'] / max(1, count):.0%}",
+            f"{np.mean(all_times) * 1000:.0f}",
+        ]
+    )
+    _table(
+        f"recognition of {count} seeded renders (seeds {seed}..{seed + count - 1})",
+        ["look", "images", "exact", "refused", "WRONG", "exact %", "ms/image"],
+        rows,
+    )
+    for line in wrong:
+        print("  WRONG", line)
+    real: list[list[object]] = []
+    for path in sorted((ROOT / "sample_images" / "real").glob("*.*")):
+        if path.suffix not in (".png", ".jpg", ".jpeg"):
+            continue
+        truth = json.loads(path.with_suffix(".json").read_text())
+        start = time.perf_counter()
+        found = recognize(decode_image(path.read_bytes()))
+        ms = (time.perf_counter() - start) * 1000
+        expected = truth.get("board") if truth.get("game") == "tictactoe" else None
+        got = found.puzzle.board if found.confident and found.puzzle else None
+        ok = got == expected and (
+            expected is None or found.puzzle == Puzzle(expected, truth["to_move"])
+        )
+        real.append([path.name, expected or "(refuse)", got or "(refused)", ok, f"{ms:.0f}"])
+    _table("real captures", ["file", "truth", "read", "ok", "ms"], real)
+
+
+def write_samples(folder: Path, seed: int, per_kind: int = 2) -> None:
+    """Write the first renders of each look that are read exactly, with their truth."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for kind in ("app", "hand", "sheet"):
+        written = 0
+        for i in range(200):
+            if written == per_kind:
+                break
+            rng = np.random.default_rng(seed + i)
+            puzzle = random_puzzle(rng)
+            style = random_style(rng, kind)
+            image = render(puzzle, style, rng)
+            fmt, suffix = ("PNG", ".png") if kind == "app" else ("JPEG", ".jpg")
+            buf = io.BytesIO()
+            Image.fromarray(image).save(buf, format=fmt, quality=90)
+            found = recognize(decode_image(buf.getvalue()))
+            if not (found.confident and found.puzzle == puzzle):
+                continue
+            name = f"{kind}-{seed + i}"
+            (folder / (name + suffix)).write_bytes(buf.getvalue())
+            truth = {"game": "tictactoe", **puzzle.to_json()}
+            (folder / (name + ".json")).write_text(json.dumps(truth, indent=1) + "\n")
+            print("wrote", folder / (name + suffix), puzzle.board)
+            written += 1
+
+
+def run(argv: list[str]) -> None:
+    """Print the solver and recognition tables."""
+    parser = argparse.ArgumentParser(prog="bench/run.py tictactoe")
+    parser.add_argument("--images", type=int, default=300, help="renders to recognize")
+    parser.add_argument("--seed", type=int, default=20000, help="first render seed")
+    parser.add_argument("--write-samples", type=Path, help="write sample renders here and stop")
+    args = parser.parse_args(argv)
+    if args.write_samples:
+        write_samples(args.write_samples, args.seed)
+        return
+    bench_solver()
+    bench_recognition(args.images, args.seed)

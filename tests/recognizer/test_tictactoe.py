@@ -1,0 +1,149 @@
+"""Tic-tac-toe recognizer: real captures, seeded round trips, refusals and the overlay."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from recognizer.image import decode_image
+from recognizer.lattice import Lattice
+from recognizer.tictactoe import classify_mark, draw, outcome_text, recognize
+from solvers.tictactoe import Puzzle, Solution, solve, verify
+from tests.render import nonpuzzle
+from tests.render.tictactoe import random_puzzle, random_style, render
+
+REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images" / "tictactoe"
+
+
+def _truth(path: Path) -> dict[str, object]:
+    return dict(json.loads(path.with_suffix(".json").read_text()))
+
+
+def _pictures(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*") if p.suffix in (".png", ".jpg", ".jpeg"))
+
+
+OURS = [p for p in _pictures(REAL) if _truth(p).get("game") == "tictactoe"]
+OTHERS = [p for p in _pictures(REAL) if _truth(p).get("game") != "tictactoe"]
+
+
+@pytest.mark.parametrize("path", OURS, ids=lambda p: p.name)
+def test_real_captures_are_read_exactly(path: Path) -> None:
+    truth = _truth(path)
+    found = recognize(decode_image(path.read_bytes()))
+    assert found.confident, found.doubts
+    assert found.puzzle == Puzzle(str(truth["board"]), str(truth["to_move"]))
+
+
+@pytest.mark.parametrize("path", OTHERS, ids=lambda p: p.name)
+def test_other_games_real_captures_are_refused(path: Path) -> None:
+    assert not recognize(decode_image(path.read_bytes())).confident
+
+
+def test_committed_samples_are_read_exactly() -> None:
+    samples = _pictures(SAMPLES)
+    assert samples
+    for path in samples:
+        truth = _truth(path)
+        found = recognize(decode_image(path.read_bytes()))
+        assert found.confident and found.puzzle is not None, (path.name, found.doubts)
+        assert found.puzzle == Puzzle.from_json(truth), path.name
+
+
+def test_round_trips_over_seeded_styles() -> None:
+    """Never a confident wrong board; nearly every picture read exactly."""
+    exact: Counter[str] = Counter()
+    seeds = range(1000, 1040)
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        puzzle = random_puzzle(rng)
+        style = random_style(rng)
+        found = recognize(render(puzzle, style, rng))
+        if found.confident:
+            assert found.puzzle == puzzle, (seed, style.kind, puzzle.board, found.puzzle)
+            exact[style.kind] += 1
+    assert sum(exact.values()) >= 0.7 * len(seeds)
+    assert set(exact) == {"app", "hand", "sheet"}
+
+
+def test_blank_noise_and_non_puzzles_are_refused() -> None:
+    rng = np.random.default_rng(3)
+    pictures = [
+        np.full((480, 640, 3), 255, np.uint8),
+        np.zeros((300, 300, 3), np.uint8),
+        rng.integers(0, 256, (400, 500, 3), dtype=np.uint8),
+    ]
+    pictures += [nonpuzzle.render(kind, rng) for kind in sorted(nonpuzzle.KINDS)]
+    for picture in pictures:
+        assert not recognize(picture).confident
+
+
+def test_bigger_grids_are_refused() -> None:
+    """A 4x4 or 5x5 board of lines is a grid, but not tic-tac-toe."""
+    for n in (4, 5, 8):
+        image = np.full((500, 500, 3), 250, np.uint8)
+        for i in range(1, n):
+            pos = 50 + i * 400 // n
+            image[pos - 2 : pos + 2, 30:470] = 20
+            image[30:470, pos - 2 : pos + 2] = 20
+        assert not recognize(image).confident, n
+
+
+def test_mark_shapes() -> None:
+    yy, xx = np.mgrid[-20:21, -20:21]
+    ring = np.hypot(yy, xx)
+    assert classify_mark((ring >= 14) & (ring <= 17)).mark == "o"
+    cross = np.zeros((41, 41), bool)
+    for i in range(41):
+        cross[i, max(0, i - 1) : i + 2] = True
+        cross[i, max(0, 39 - i) : 42 - i] = True
+    assert classify_mark(cross).mark == "x"
+    bar = np.zeros((41, 41), bool)
+    bar[18:23, :] = True
+    assert classify_mark(bar).mark == "?"
+
+
+def test_overlay_draws_ghost_mark_in_the_cell_and_leaves_the_rest() -> None:
+    puzzle = Puzzle("xo-------", "x")
+    rng = np.random.default_rng(11)
+    image = render(puzzle, random_style(rng, "app"), rng)
+    found = recognize(image)
+    assert found.confident
+    solution = solve(puzzle)
+    verify(puzzle, solution)
+    assert solution.move is not None
+    out = draw(image, found, solution)
+    assert out.shape == image.shape
+    lattice = found.geometry
+    assert isinstance(lattice, Lattice)
+    x, y = (round(v) for v in lattice.center(solution.move))
+    r = max(3, round(0.3 * lattice.cell_size()))
+    changed = np.abs(out.astype(int) - image.astype(int)).max(axis=2) > 40
+    assert changed[y - r : y + r, x - r : x + r].any()
+    empty = next(c for c in [(2, 2), (2, 0), (0, 2)] if c != solution.move and puzzle.at(c) == "-")
+    ex, ey = (round(v) for v in lattice.center(empty))
+    assert not changed[ey - 3 : ey + 4, ex - 3 : ex + 4].any()
+
+
+def test_overlay_of_a_finished_game_has_no_mark() -> None:
+    puzzle = Puzzle("xxxoo----", "o")
+    rng = np.random.default_rng(5)
+    image = render(puzzle, random_style(rng, "app"), rng)
+    found = recognize(image)
+    assert found.confident and found.puzzle == puzzle
+    solution = solve(puzzle)
+    assert solution == Solution(None, "x win")
+    out = draw(image, found, solution)
+    assert outcome_text(puzzle, solution) == "game over: x wins"
+    lattice = found.geometry
+    assert isinstance(lattice, Lattice)
+    for cell in [(1, 2), (2, 1)]:
+        x, y = (round(v) for v in lattice.center(cell))
+        assert np.array_equal(
+            out[y - 3 : y + 4, x - 3 : x + 4], image[y - 3 : y + 4, x - 3 : x + 4]
+        )
