@@ -432,3 +432,17 @@ def test_class_numbers_need_not_be_dense() -> None:
     assert solution is not None
     verify(renamed, solution)
     assert len(solution.moves) == SEED[3][2]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(5, 6), st.integers(5, 6), st.integers(2, 6), st.integers(0, 6), st.randoms())
+def test_short_scrambles_of_large_boards_are_undone_optimally(
+    rows: int, cols: int, colours: int, k: int, rng: random.Random
+) -> None:
+    target = random_board(rng, rows, cols, colours)
+    puzzle = Puzzle(scramble(rng, target, k), target)
+    solution = solve(puzzle, time_budget=30.0)
+    assert solution is not None
+    verify(puzzle, solution)
+    assert solution.optimal
+    assert len(solution.moves) <= k
