@@ -369,18 +369,28 @@ def move(arena: Arena, body: Body, action: str, cherry: Cell | None) -> Body | N
 CHASE_BUDGET = 4000
 
 
-def cherry_trap(arena: Arena, body: Body, cherry: Cell) -> bool:
-    """True when eating ``cherry`` is provably fatal for ``body``.
+#: Approach bodies the no-escape proof tries before it gives up, proving nothing.
+ESCAPE_PROOF_BODIES = 2000
+#: Bodies a :func:`doomed` search may expand before it gives up, proving nothing.
+DOOM_BUDGET = 5000
 
-    Either the cherry is in a dead end, or it lies in a pocket ``R`` behind one cell ``g``
-    (the only way in and out) with the head outside. A snake can only leave ``R`` by
-    stepping back into ``g`` after its grown body has left it; until then its head visits
-    distinct cells of ``R`` outside dead ends (``R'``), so that takes ``|R'| + 1`` steps at
-    most, or ``|R'|`` when ``g`` has one neighbour in ``R'`` (which the head then enters
-    twice). A pocket shorter than the grown snake is a trap.
+
+def cherry_trap(arena: Arena, body: Body, cherry: Cell) -> str | None:
+    """Why eating ``cherry`` is fatal for ``body``, or None when there is no proof.
+
+    Fatal means the snake then crashes whatever it does (unless the next cherry happens to
+    land in its reach, which only delays the end). Three proofs, cheapest first:
+
+    - the cherry is in a dead end;
+    - it lies in a pocket ``R`` behind one cell ``g`` (the only way in and out), with the head
+      outside. The snake can only leave ``R`` by stepping back into ``g`` after its grown
+      body has left it; until then its head visits distinct cells of ``R`` outside dead ends
+      (``R'``), which takes ``|R'| + 1`` steps at most, or ``|R'|`` when ``g`` has one
+      neighbour in ``R'`` (entered twice). A pocket shorter than the grown snake is a trap;
+    - every body of the grown length with its head on the cherry is :func:`doomed`.
     """
     if cherry in arena.dead_ends:
-        return True
+        return "in a dead end"
     grown = len(body) + 1
     limit = 2 * grown + 2
     for gate in _nearest(arena, cherry, limit)[1:]:
@@ -390,7 +400,51 @@ def cherry_trap(arena: Arena, body: Body, cherry: Cell) -> bool:
         live = pocket - arena.dead_ends
         doors = sum(1 for n in arena.exits(gate) if n in live)
         if len(live) + (doors > 1) < grown:
+            return "in a pocket too small for the snake"
+    zone = _region(arena, body[0], cherry) or set()
+    if body[0] not in arena.dead_ends:
+        zone -= arena.dead_ends - set(body)
+    if _no_escape(arena, cherry, grown, frozenset(zone)):
+        return "with no way on after eating it"
+    return None
+
+
+@lru_cache(maxsize=256)
+def _no_escape(arena: Arena, cherry: Cell, grown: int, zone: frozenset[Cell]) -> bool:
+    """True when every body of ``grown`` cells, head on ``cherry``, rest in ``zone``, is doomed.
+
+    Before eating, the snake's cells are ones its head reached without passing the cherry,
+    and never cells of a dead end it entered from outside (it could not have come back), so
+    ``zone`` is the head's side of the cherry less the dead ends the snake is not in.
+    """
+    stack: list[Body] = [(cherry,)]
+    tried = 0
+    while stack:
+        cells = stack.pop()
+        if len(cells) == grown:
+            tried += 1
+            if tried > ESCAPE_PROOF_BODIES or not doomed(arena, cells, 3 * grown):
+                return False
+            continue
+        stack.extend((*cells, n) for n in arena.exits(cells[-1]) if n in zone and n not in cells)
+    return True
+
+
+def doomed(arena: Arena, body: Body, depth: int) -> bool:
+    """True when every sequence of ``depth`` moves crashes (with no cherry on the field).
+
+    Depth-first; past ``DOOM_BUDGET`` bodies it answers False (no proof).
+    """
+    stack = [(body, 0)]
+    for _ in range(DOOM_BUDGET):
+        if not stack:
             return True
+        current, done = stack.pop()
+        if done == depth:
+            return False
+        stack.extend(
+            (nxt, done + 1) for a in ACTIONS if (nxt := move(arena, current, a, None)) is not None
+        )
     return False
 
 
@@ -588,7 +642,9 @@ def solve(puzzle: Puzzle, *, final: bool = False, budget: int = ROUTE_BUDGET) ->
     """
     arena, body, cherry = Arena.of(puzzle), puzzle.snake, puzzle.cherry
     shortest = ""
-    hopeless = walled_in(arena, body[0], cherry) or (not final and cherry_trap(arena, body, cherry))
+    hopeless = walled_in(arena, body[0], cherry) or (
+        not final and cherry_trap(arena, body, cherry) is not None
+    )
     if hopeless:
         log.debug("the cherry is walled in, or fatal to eat: no route is searched")
     try:

@@ -36,6 +36,7 @@ from solvers.snake import (
     Puzzle,
     action_between,
     cherry_trap,
+    doomed,
     heading,
     move,
     turn,
@@ -214,24 +215,10 @@ def unwinnable_reason(result: GameResult, start: Puzzle) -> str | None:
             return "cherry walled in"
         if i + 1 == len(result.cherry_fields) == CHERRIES_TO_WIN:
             break
-        if puzzle.cherry in arena.dead_ends:
-            return "cherry in a dead end"
-        if cherry_trap(arena, puzzle.snake, puzzle.cherry):
-            return "cherry in a pocket too small"
+        trap = cherry_trap(arena, puzzle.snake, puzzle.cherry)
+        if trap is not None:
+            return f"cherry {trap}"
     return None
-
-
-def doomed(arena: Arena, body: Body, depth: int) -> bool:
-    """True when every sequence of ``depth`` moves crashes (no cherry on the field)."""
-    stack = [(body, 0)]
-    while stack:
-        current, done = stack.pop()
-        if done == depth:
-            return False
-        stack.extend(
-            (nxt, done + 1) for a in ACTIONS if (nxt := move(arena, current, a, None)) is not None
-        )
-    return True
 
 
 def greedy(field: list[str]) -> str:
