@@ -54,7 +54,8 @@ Mask = NDArray[np.bool_]
 class Params:
     """Tuning of the recognizer, in units of the working picture or of a cell."""
 
-    work_side: int = 1000  # the picture is reduced to this long side first
+    work_side: int = 1000  # a board is looked for with the picture reduced to this long side
+    text_side: int = 2400  # and a text map at this one (small code in a large screenshot)
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     min_cells: int = 30  # flat squares needed to trust a cell lattice
     inset: float = 0.14  # fraction of a cell cut off each side when reading its contents
@@ -251,6 +252,7 @@ class _Shape:
     holes: list[tuple[float, float]]  # centres (y, x) as fractions of the glyph's box
     top_bar: float  # fraction of the width inked along the top (T, 5, 7 have a bar)
     left_wall: float  # fraction of the height inked along the left side (C, 0, 6 have one)
+    aspect: float  # width over height
 
 
 def _shape(ink: FloatImage) -> _Shape:
@@ -261,16 +263,22 @@ def _shape(ink: FloatImage) -> _Shape:
     h, w = box.shape
     top = box[: max(2, round(0.15 * h))].any(axis=0)
     left = box[:, : max(1, round(0.3 * w))].any(axis=1)
-    return _Shape(_holes(ink), float(np.ptp(np.flatnonzero(top)) + 1) / w, float(left.mean()))
+    bar = float(np.ptp(np.flatnonzero(top)) + 1) / w
+    return _Shape(_holes(ink), bar, float(left.mean()), w / h)
 
 
-def _shape_fits(ch: str, shape: _Shape) -> bool:
-    """Whether a glyph of this shape can be ``ch`` in common fonts."""
+def _strokes_fit(ch: str, shape: _Shape) -> bool:
+    """Whether a glyph's bar and wall allow ``ch`` in common fonts."""
     if ch in "T7" and shape.top_bar < 0.6:
         return False
-    if (ch in "C06" and shape.left_wall < 0.75) or (ch in "57" and shape.left_wall > 0.85):
+    if ch == "1" and shape.top_bar > 0.9 and shape.aspect > 0.6:  # a wide bar: T, not 1
         return False
-    holes, n = shape.holes, len(shape.holes)
+    return not ((ch in "C06" and shape.left_wall < 0.75) or (ch in "57" and shape.left_wall > 0.85))
+
+
+def _holes_fit(ch: str, holes: list[tuple[float, float]]) -> bool:
+    """Whether a glyph's holes allow ``ch`` in common fonts."""
+    n = len(holes)
     if ch == "0":
         return n >= 1 and all(0.2 < y < 0.8 for y, _ in holes)
     if ch == "6":
@@ -286,8 +294,8 @@ def _shape_fits(ch: str, shape: _Shape) -> bool:
 
 def classify_glyph(ink: FloatImage) -> dict[str, float]:
     """Correlation of a glyph's ink with each character of :data:`GLYPHS` (best variant),
-    lowered for characters whose holes (0, 6, 8, 9), top bar (T, 7) or left wall
-    (C, 0, 6; not 5, 7) the glyph does not have."""
+    lowered for characters whose top bar (T, 7), left wall (C, 0, 6; not 5, 7) or holes
+    (0, 6, 8, 9) the glyph does not have."""
     glyph = _normalise_glyph(ink)
     scores = dict.fromkeys(GLYPHS, -1.0)
     if glyph is None:
@@ -295,10 +303,15 @@ def classify_glyph(ink: FloatImage) -> dict[str, float]:
     for ch, template in _templates():
         scores[ch] = max(scores[ch], float((glyph * template).sum()))
     ys = np.flatnonzero((ink > 0.35 * float(ink.max())).any(axis=1))
-    # Small glyphs blur their traits: the smaller the glyph, the less they weigh.
-    penalty = float(np.clip((ys[-1] - ys[0] - 7) / 6, 0.0, 1.0)) * 0.2
+    # Holes of small glyphs close up: the smaller the glyph, the less they weigh.
+    hole_penalty = float(np.clip((ys[-1] - ys[0] - 7) / 6, 0.0, 1.0)) * 0.2
     shape = _shape(ink)
-    return {ch: s if _shape_fits(ch, shape) else s - penalty for ch, s in scores.items()}
+    return {
+        ch: s
+        - (0.0 if _strokes_fit(ch, shape) else 0.2)
+        - (0.0 if _holes_fit(ch, shape.holes) else hole_penalty)
+        for ch, s in scores.items()
+    }
 
 
 def _readings(scores: dict[str, float], p: Params, widen: float = 1.0) -> set[str]:
@@ -698,7 +711,8 @@ def _ink_map(img: FloatImage) -> FloatImage:
     sample = flat[:: max(1, len(flat) // 20000)]
     bg = _dominant(sample)
     dist = _distance(img, bg)
-    top = float(np.percentile(dist, 99.5))
+    ink = dist[dist > 30]
+    top = float(np.percentile(ink, 99.5)) if ink.size else 0.0  # the strongest ink's contrast
     if top < 60:
         return np.zeros(dist.shape, np.float32)
     return np.asarray(np.clip(dist / (0.6 * top), 0, 1), dtype=np.float32)
@@ -759,15 +773,18 @@ def _baselines(dots: list[_Blob], size: float) -> list[tuple[float, list[_Blob]]
         else:
             lines.append([dot])
     found = [(float(np.median([d.y1 for d in line])), line) for line in lines]
-    # At small sizes quote marks look like dots too: drop sparse "lines" hugging full ones.
-    full = [base for base, line in found if len(line) >= 4]
+    # At small sizes quote marks look like dots too: drop sparser "lines" hugging fuller ones.
+    full = [base for base, line in found if len(line) >= 6]
     if len(full) < 2:
         return found
     pitch = float(np.median(np.diff(full)))
     return [
         (base, line)
         for base, line in found
-        if len(line) >= 4 or all(abs(base - other) > 0.6 * pitch for other in full)
+        if all(
+            abs(base - other) > 0.7 * pitch or len(line) >= len(other_line)
+            for other, other_line in found
+        )
     ]
 
 
@@ -942,7 +959,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 return found
             doubts.append("the board breaks the rules")
         doubts.extend(reading.doubts)
-    text = _text_reading(img, scale, params)
+    text = _text_reading(*_reduce(image, params.text_side), params)
     found = _checked(text, "text", params)
     if found is not None:
         return found

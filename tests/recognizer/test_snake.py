@@ -127,6 +127,18 @@ def test_former_misreadings_are_not_wrong(seed: int) -> None:
     assert outcome(puzzle, image) != "WRONG"
 
 
+@pytest.mark.parametrize("dark", [False, True])
+def test_small_code_in_a_full_hd_screenshot(dark: bool) -> None:
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    code = render.render(puzzle, render.plain_text_style(14), np.random.default_rng(0))
+    screen = np.full((1080, 1920, 3), 255, np.uint8)
+    screen[:60] = (60, 60, 200)  # a title bar
+    screen[60:, :250] = (230, 230, 230)  # a side panel
+    screen[300 : 300 + code.shape[0], 700 : 700 + code.shape[1]] = code
+    image = 255 - screen if dark else screen
+    assert outcome(puzzle, image) == "exact"
+
+
 def test_numbers_resolve_a_folded_snake() -> None:
     puzzle = Puzzle(field=FOLDED)
     style = replace(render.checkio_style(48), snake="segments", head="plain", links=False)
