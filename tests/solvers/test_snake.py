@@ -18,6 +18,7 @@ from solvers.snake import (
     checkio,
     cherry_trap,
     describe,
+    doomed,
     format_puzzle,
     head_path,
     move,
@@ -280,6 +281,35 @@ def test_a_cherry_in_a_small_pocket_is_a_trap_for_a_long_snake() -> None:
     waiting = solve(long)
     assert waiting is not None and not waiting.safe
     verify(long, waiting)
+
+
+def test_a_cherry_with_no_way_on_is_proved_fatal() -> None:
+    # The cherry is the only door of a loop too short for the grown snake (bench seed 3389).
+    p = Puzzle(
+        (
+            "..........",
+            ".TT..TT...",
+            "..........",
+            ".......345",
+            ".......210",
+            ".....T..T.",
+            "....T...TT",
+            "...T..TT..",
+            "......CT..",
+            "T....T....",
+        )
+    )
+    assert cherry_trap(Arena.of(p), p.snake, p.cherry) == "with no way on after eating it"
+    waiting = solve(p)
+    assert waiting is not None and not waiting.safe
+    verify(p, waiting)
+
+
+def test_doomed_starts() -> None:
+    stuck = Puzzle(("C.....", "......", "..12..", ".T034."))
+    assert doomed(Arena.of(stuck), stuck.snake, 6)
+    example = parse(EXAMPLE)
+    assert not doomed(Arena.of(example), example.snake, 10)
 
 
 def test_no_answer_only_when_every_move_crashes() -> None:
