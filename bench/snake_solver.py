@@ -4,9 +4,11 @@
 
 Each game is a seeded random 10x10 field (5-15 trees, a snake of five at a random place, a
 cherry anywhere) played to the end with the mission's rules; both players play the same
-starts. Every loss is checked for a proof that no player could have won it (the cherry
-walled in by trees, in a dead end or a pocket too small for the snake, or a snake that
-crashes whatever it does); the planner should lose no other game.
+starts (their later cherries differ, as they depend on where the snake is). Every loss is
+checked for a proof that no player could have won the game as it unfolded: a start with no
+way out, or a cherry walled in by trees, or one whose eating is fatal while more are to come
+(in a dead end, in a pocket too small for the grown snake, or with no way on after eating it;
+only a lucky next cherry in reach would delay the end). The planner should lose no other game.
 """
 
 from __future__ import annotations
