@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from solvers.errors import (
     InvalidPuzzleError,
     InvalidSolutionError,
@@ -450,7 +452,6 @@ def _rotating_search(
     for u in nbrs[start]:
         degree[u] -= 1
     rotations = 0
-    home: list[int] | None = None
     while True:
         end = path[-1]
         free = [u for u in nbrs[end] if pos[u] < 0]
@@ -465,27 +466,47 @@ def _rotating_search(
             for u in nbrs[step]:
                 degree[u] -= 1
             continue
-        if len(path) == total and (not closed or start in nbrs[end]):
-            return path
+        if len(path) == total:
+            return _close(nbrs, path, rng, budget) if closed else path
         if rotations >= budget:
             return None
         rotations += 1
         pivots = [pos[u] for u in nbrs[end] if 0 <= pos[u] < len(path) - 2]
         if not pivots:
             return None
-        if len(path) < total:
-            good = [i for i in pivots if any(pos[u] < 0 for u in nbrs[path[i + 1]])]
-            i = rng.choice(good or pivots)
-        else:
-            if home is None:
-                home = _distances(nbrs, start)
-            # walk the end towards the start: mostly downhill, sometimes at random
-            i = min(pivots, key=lambda j: home[path[j + 1]])
-            if rng.random() < 0.3:
-                i = rng.choice(pivots)
+        good = [i for i in pivots if any(pos[u] < 0 for u in nbrs[path[i + 1]])]
+        i = rng.choice(good or pivots)
         path[i + 1 :] = path[i + 1 :][::-1]
         for j in range(i + 1, len(path)):
             pos[path[j]] = j
+
+
+def _close(
+    nbrs: tuple[tuple[int, ...], ...], path: list[int], rng: random.Random, budget: int
+) -> list[int] | None:
+    """Rotate a complete path (first square fixed) until its end is next to its start.
+
+    The end walks towards the start: each rotation picks the new end nearest the start
+    (in knight moves), or at random three times in ten to leave local minima.
+    """
+    start = path[0]
+    order = np.asarray(path, dtype=np.int64)
+    pos = np.empty(len(path), dtype=np.int64)
+    pos[order] = np.arange(len(path))
+    home = _distances(nbrs, start)
+    for _ in range(budget):
+        end = int(order[-1])
+        if start in nbrs[end]:
+            return [int(v) for v in order]
+        pivots = [int(pos[u]) for u in nbrs[end] if pos[u] < len(order) - 2]
+        if not pivots:
+            return None
+        i = min(pivots, key=lambda j: home[int(order[j + 1])])
+        if rng.random() < 0.3:
+            i = rng.choice(pivots)
+        order[i + 1 :] = order[i + 1 :][::-1].copy()
+        pos[order[i + 1 :]] = np.arange(i + 1, len(order))
+    return None
 
 
 def _distances(nbrs: tuple[tuple[int, ...], ...], source: int) -> list[int]:
