@@ -172,5 +172,5 @@ def run(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     every_start(5, 8 if args.quick else 12)
     large_board()
-    seed_comparison(100_000 if args.quick else 1_000_000)
+    seed_comparison(20_000 if args.quick else 200_000)
     recognition(60 if args.quick else 300)
