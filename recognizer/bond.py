@@ -5,12 +5,16 @@ The pipeline, one small function per stage:
 1. :func:`_working_image` rescales the picture to a working size (tiny target cells get
    enough pixels, large screenshots stay fast) and :func:`_remove_scanlines` evens out
    CRT scanlines.
-2. :func:`_flat_components` labels regions of flat colour (low local colour range).
+2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
+   colours; :func:`_class_regions` then labels the pixels near each colour, which holds
+   up better than flatness on small, smoothed or JPEG cells.
 3. :func:`_blocks` groups the cell-like regions that sit side by side with aligned edges,
    and :func:`_fit_axis` fits each group with an ``R x C`` lattice of equal cells, allowing
-   thin separators, bevels and same-coloured neighbours that merge into one region.
-4. :func:`_choose_pair` keeps two grids of the same shape (the board is the larger, or the
-   left / upper one when equal), whose colours :func:`_classify` numbers jointly.
+   thin separators, bevels and same-coloured neighbours that merge into one region
+   (:func:`_grids_in`, :func:`_sample_cells`).
+4. :func:`_pairs` puts the largest grid with a grid of the same shape near it (the board is
+   the larger, or the left / upper one when equal), and :func:`_read` numbers the colours
+   of both jointly. Without a reading, steps 2-4 run again with the largest grid's colours.
 
 Any doubt that could make the reading wrong (a grid incomplete, shapes or colour counts
 that differ, colours that are not clearly distinct) gives an unrecognized result.
