@@ -29,11 +29,13 @@ class Tally:
 
     outcomes: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
-    def add(self, outcome: str, seconds: float) -> None:
-        """Count one picture."""
+    def add(self, outcome: str, seconds: float, cpu: float) -> None:
+        """Count one picture, with its wall-clock and CPU time."""
         self.outcomes[outcome] += 1
         self.seconds.append(seconds)
+        self.cpu.append(cpu)
 
 
 def groups(style: Style, rows: int, cols: int) -> list[str]:
@@ -64,9 +66,9 @@ def run(argv: list[str]) -> None:
         style = random_style(rng)
         puzzle = random_puzzle(rng)
         image, _ = render(puzzle, style, rng)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         recognition = recognize(image)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         if not recognition.confident:
             outcome = "refused"
         elif recognition.puzzle == puzzle:
@@ -75,12 +77,12 @@ def run(argv: list[str]) -> None:
             outcome = "WRONG"
             wrong.append(seed)
         for name in groups(style, puzzle.rows, puzzle.cols):
-            tallies[name].add(outcome, seconds)
+            tallies[name].add(outcome, seconds, cpu)
 
     print(f"one-stroke recognizer over {args.count} generated screenshots (seeds {args.seed}..)")
     header = (
         f"{'group':<28}{'images':>7}{'exact':>7}{'refused':>8}{'WRONG':>7}"
-        f"{'median ms':>11}{'max ms':>8}"
+        f"{'median ms':>11}{'max ms':>8}{'median CPU ms':>15}"
     )
     print(header)
     print("-" * len(header))
@@ -88,6 +90,7 @@ def run(argv: list[str]) -> None:
         t = tallies[name]
         counts = f"{t.outcomes['exact']:>7}{t.outcomes['refused']:>8}{t.outcomes['WRONG']:>7}"
         times = f"{1000 * statistics.median(t.seconds):>11.0f}{1000 * max(t.seconds):>8.0f}"
+        times += f"{1000 * statistics.median(t.cpu):>15.0f}"
         print(f"{name:<28}{len(t.seconds):>7}{counts}{times}")
     if wrong:
         print(f"WRONG readings at seeds {wrong}")

@@ -379,10 +379,19 @@ def _decide(
     inner = [cell for cell in covered if _within(cell, area)]
     if inner:
         covered = inner
+    # the cat's ears, tail and feet (and its colour, smeared by video compression)
+    # spill into the cells beside it: a weaker neighbour is read by its other pixels
+    cat = max(covered, key=lambda cell: readings[cell].other)
+    for cell in [c for c in covered if c in _neighbours(cat)]:
+        reading = readings[cell]
+        if reading.other < 0.6 * readings[cat].other:
+            covered.remove(cell)
+            if _within(cell, area) and reading.tile_like > reading.background:
+                tiles.add(cell)
     if len(covered) > 1:
         doubts.insert(0, f"{len(covered)} cells look covered by a cat; the start is ambiguous")
         confidence = min(confidence, 0.2)
-    start = max(covered, key=lambda cell: readings[cell].other)
+    start = cat
     tiles.add(start)
     if len(tiles) < params.min_tiles:
         return Recognition.nothing(GAME, "too few tiles")
