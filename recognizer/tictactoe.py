@@ -166,7 +166,7 @@ def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np
     window = (max(3, round(width / 7)), max(3, round(height / 7)))
     weight = cv2.blur(paper, window)
     average = cv2.blur(img * paper[..., None], window) / np.maximum(weight, 1e-3)[..., None]
-    background = np.where((weight > 0.05)[..., None], average, wide)
+    background = np.where((weight > 0.3)[..., None], average, wide)
     diff = _difference(img, background)
     return _threshold(diff, params), diff
 
@@ -469,7 +469,7 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     arms = int(np.count_nonzero(ring & ~np.roll(ring, 1))) if not ring.all() else 0
     squat = max(h, w) <= 2.6 * min(h, w)
     small = cell is None or max(h, w) - 4 <= 1.15 * cell
-    if hole >= 0.12 and centre < 0.12 and squat:
+    if hole >= 0.08 and centre < 0.12 and squat:
         mark = "o"
     elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and squat and small:
         mark = "x"
