@@ -582,7 +582,8 @@ def read_cells(
     over a line are read whole. On an unframed board a large, roughly square component just
     past the edge goes to the nearest cell (hand-drawn lines are rarely parallel, so the
     outer cells are only roughly where the crossings put them). A cell without ink reads
-    ``None``.
+    ``None``, and one whose ink is centred on a grid line (a remnant of a crossing, or a
+    mark between two cells) reads ``?``.
 
     Returns the readings and the share of ink on the board besides its lines.
     """
@@ -605,6 +606,7 @@ def read_cells(
     labels, _ = ndimage.label(clean, structure=np.ones((3, 3)))
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
     cells: dict[int, list[int]] = {}
+    astride: set[int] = set()
     for index, found in enumerate(ndimage.find_objects(labels), start=1):
         if found is None:
             continue
@@ -624,9 +626,13 @@ def read_cells(
         if inside or (near and squat and extent >= params.min_spilled_mark * size):
             cell = int(np.clip(gy, 0, 2.99)) * 3 + int(np.clip(gx, 0, 2.99))
             cells.setdefault(cell, []).append(index)
+            if min(abs(gy - 1), abs(gy - 2), abs(gx - 1), abs(gx - 2)) < 0.12:
+                astride.add(cell)  # centred on a line: which cell it marks is unclear
     readings: list[MarkShape | None] = [
         classify_mark(np.isin(labels, cells[i]), size) if i in cells else None for i in range(9)
     ]
+    for cell in astride:
+        readings[cell] = MarkShape("?", 0.0, 0, 0.0)
     return readings, density
 
 
