@@ -93,7 +93,9 @@ class Line:
     """A straight stroke: unit normal ``(nx, ny)``, offset ``rho`` and its supported stretch.
 
     Points on the line satisfy ``x * nx + y * ny = rho``; ``t`` runs along the direction
-    ``(-ny, nx)`` and the ink supports it from ``t0`` to ``t1``.
+    ``(-ny, nx)`` and the ink supports it from ``t0`` to ``t1`` with ``votes`` skeleton
+    points, covering the share ``coverage`` of that stretch (about 1 for a drawn line,
+    less for a row of marks).
     """
 
     nx: float
@@ -659,16 +661,16 @@ def _grid_components(mask: Mask, count: int) -> list[tuple[Mask, tuple[int, int]
     return out
 
 
-def _shifted(line: Line, dx: float, dy: float, scale: float) -> Line:
-    """``line`` moved by ``(dx, dy)`` and then scaled by ``scale``."""
+def _shifted(line: Line, dx: float, dy: float) -> Line:
+    """``line`` moved by ``(dx, dy)`` (from a crop's coordinates to the picture's)."""
     shift = line.nx * dx + line.ny * dy
     along = -line.ny * dx + line.nx * dy
     return Line(
         line.nx,
         line.ny,
-        (line.rho + shift) * scale,
-        (line.t0 + along) * scale,
-        (line.t1 + along) * scale,
+        line.rho + shift,
+        line.t0 + along,
+        line.t1 + along,
         line.votes,
         line.coverage,
     )
@@ -696,9 +698,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         skeleton = skeletonize(component)
         length = int(skeleton.sum()) / max(component.shape)
         if length > params.max_stroke_length:
-            reasons.append(f"{length:.0f} picture widths of strokes: a texture, not a # grid")
+            reasons.append(f"strokes {length:.0f} times its size: a texture, not a # grid")
             continue
-        lines = [_shifted(line, x, y, 1.0) for line in find_lines(skeleton, params)]
+        lines = [_shifted(line, x, y) for line in find_lines(skeleton, params)]
         found = find_grid(lines, params)
         if isinstance(found, Grid):
             grid = found
