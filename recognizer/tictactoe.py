@@ -790,11 +790,14 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
             ring = np.column_stack([r + 0.5 + 0.3 * np.sin(angles), c + 0.5 + 0.3 * np.cos(angles)])
             overlay.line([(float(x), float(y)) for x, y in lattice.to_pixels(ring)], width, color)
     height, width_px = image.shape[:2]
-    text_size = float(np.clip(0.3 * size, 12.0, height / 12))
+    text = outcome_text(puzzle, solution)
+    # a line of text is about 0.55 of its height wide per character; keep it in the picture
+    text_size = float(
+        min(np.clip(0.3 * size, 12.0, height / 12), 0.95 * width_px / (0.55 * len(text)))
+    )
     x, y = lattice.to_pixels([(-0.3, 1.5)])[0]
     if not text_size <= y <= height - text_size:
         x, y = lattice.to_pixels([(3.3, 1.5)])[0]
-    text = outcome_text(puzzle, solution)
     half = min(width_px / 2, 0.3 * text_size * len(text))  # about half the text's width
     x = float(np.clip(x, half, width_px - half))
     y = float(np.clip(y, text_size, height - text_size))
