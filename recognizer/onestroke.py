@@ -5,9 +5,10 @@ The pipeline, on a reduced and median-filtered copy of the picture:
 1. :func:`find_board`: for each of the picture's main colours, the square, nearly solid
    regions of that colour; the largest set of equal size that sits on a regular lattice
    with gaps between the tiles is the board.
-2. :func:`read_cells`: the gaps give the background colour; every lattice cell of the
-   board (and the ring around it) is then a tile (tile colour), a hole (background) or
-   covered by something else: the cat, which marks the start. Exactly one cat is allowed.
+2. :func:`read_board`: the band around the tiles gives the background colour; every
+   lattice cell of the board (and the ring around it) is then a tile (tile colour), a hole
+   (background) or covered by something else: the cat, which marks the start. Tiles the
+   blobs missed at the board's edge widen it. Exactly one cat is allowed.
 3. The confidence falls with every doubt: irregular gaps, unclear cells, no cat or two.
 """
 
@@ -35,7 +36,7 @@ from recognizer.lattice import Blob, Cell, GridFit, Lattice, find_blobs, fit_gri
 from recognizer.overlay import draw_cell_path
 from recognizer.recognition import Recognition
 from solvers.errors import PuzzleFormatError
-from solvers.onestroke import Puzzle, Solution, from_rows
+from solvers.onestroke import Solution, from_rows
 
 log = logging.getLogger(__name__)
 
@@ -455,4 +456,4 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     return draw_cell_path(image, centers, lattice.cell_size())
 
 
-__all__ = ["Board", "Params", "Puzzle", "draw", "find_board", "read_board", "recognize"]
+__all__ = ["Board", "CellReading", "Params", "draw", "find_board", "read_board", "recognize"]
