@@ -508,6 +508,8 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
         return _Reading(None, (f"{len(occupied)} occupied cells",))
     groups = _group_colors(occupied, measured, p)
     chains = [g for g in groups if len(g) >= 2 and len(g) <= SIZE and _connected(g)]
+    if len(chains) > 1:  # neighbouring trees: only the body is drawn across cell borders
+        chains = [g for g in chains if _linked(img, grid, g, measured, p)] or chains
     if len(chains) != 1:
         return _Reading(None, (f"{len(chains)} candidate snakes",))
     body = chains[0]
@@ -556,6 +558,14 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     for i, (r, c) in enumerate(order):
         rows[r][c] = str(i)
     return _Reading(tuple("".join(r) for r in rows), ())
+
+
+def _linked(img: FloatImage, grid: _Grid, cells: list[Cell], measured: _Cells, p: Params) -> bool:
+    """Whether any two neighbouring ``cells`` are joined across their border by their colour."""
+    color = np.median(np.array([measured.color[c] for c in cells]), axis=0).astype(np.float32)
+    return any(
+        _link(img, grid, a, b, color, p) for a in cells for b in _neighbours(a) if b in cells
+    )
 
 
 def _link(

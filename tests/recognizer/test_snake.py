@@ -139,6 +139,26 @@ def test_small_code_in_a_full_hd_screenshot(dark: bool) -> None:
     assert outcome(puzzle, image) == "exact"
 
 
+def test_two_neighbouring_trees_are_not_a_snake() -> None:
+    field = (
+        "..........",
+        "..TT......",
+        "..........",
+        "..........",
+        ".....C....",
+        "..........",
+        "..01......",
+        "...2......",
+        "...3......",
+        "..........",
+    )
+    puzzle = Puzzle(field=field)
+    segments = replace(render.checkio_style(40), snake="segments", head="eyes")
+    for style in (render.checkio_style(40), segments):
+        image = render.render(puzzle, style, np.random.default_rng(0))
+        assert outcome(puzzle, image) == "exact"
+
+
 def test_numbers_resolve_a_folded_snake() -> None:
     puzzle = Puzzle(field=FOLDED)
     style = replace(render.checkio_style(48), snake="segments", head="plain", links=False)
