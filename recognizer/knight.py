@@ -13,6 +13,7 @@ doubt (no run, weak or broken alternation, no knight or several) gives a refusal
 
 from __future__ import annotations
 
+import bisect
 import logging
 from dataclasses import dataclass
 
@@ -106,13 +107,16 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         if scale < 1.0
         else image
     )
-    colour: FloatArray = np.asarray(
-        cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0), dtype=np.float32
+    grey = np.asarray(
+        cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), 1.0),
+        dtype=np.float32,
     )
-    grey = colour.mean(axis=2)
     found = _find_grid(grey, params)
     if found is None:
         return Recognition.nothing(GAME, "no evenly spaced grid lines")
+    colour: FloatArray = np.asarray(
+        cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0), dtype=np.float32
+    )
     board = _grow_board(colour, *found, params)
     if isinstance(board, str):
         return Recognition.nothing(GAME, board)
@@ -142,15 +146,15 @@ def _find_grid(grey: FloatArray, params: Params) -> tuple[Grid, int, int] | None
     """
     gx = np.abs(grey[:, 2:] - grey[:, :-2]) > params.edge
     gy = np.abs(grey[2:, :] - grey[:-2, :]) > params.edge
-    xs = _line_run(gx.mean(axis=0), params)
+    xs = _line_run(_share(gx, axis=0), params)
     if xs is None:
         return None
     left, right = round(xs[0][0]), round(xs[0][0] + xs[0][1] * xs[1])
-    ys = _line_run(gy[:, left:right].mean(axis=1), params)
+    ys = _line_run(_share(gy[:, left:right], axis=1), params)
     if ys is None:
         return None
     top, bottom = round(ys[0][0]), round(ys[0][0] + ys[0][1] * ys[1])
-    xs = _line_run(gx[top:bottom].mean(axis=0), params)
+    xs = _line_run(_share(gx[top:bottom], axis=0), params)
     if xs is None:
         return None
     (x0, px), (y0, py) = xs[0], ys[0]
@@ -158,6 +162,11 @@ def _find_grid(grey: FloatArray, params: Params) -> tuple[Grid, int, int] | None
         return None
     # a difference across two pixels peaks between them: shift by one to the boundary
     return Grid(x0 + 1.0, px, y0 + 1.0, py), ys[1], xs[1]
+
+
+def _share(mask: NDArray[np.bool_], axis: int) -> FloatArray:
+    """The fraction of true pixels along ``axis`` (a fast boolean mean)."""
+    return np.count_nonzero(mask, axis=axis).astype(np.float32) / max(1, mask.shape[axis])
 
 
 def _line_run(profile: FloatArray, params: Params) -> tuple[tuple[float, float], int] | None:
@@ -195,7 +204,8 @@ def _line_run(profile: FloatArray, params: Params) -> tuple[tuple[float, float],
             tol = max(2.0, 0.06 * pitch)
             while True:
                 expected = run[-1] + pitch
-                near = [c for c in centres if abs(c - expected) <= tol]
+                at = bisect.bisect_left(centres, expected)
+                near = [c for c in centres[max(0, at - 1) : at + 1] if abs(c - expected) <= tol]
                 if not near:
                     break
                 run.append(min(near, key=lambda c: abs(c - expected)))
@@ -204,8 +214,8 @@ def _line_run(profile: FloatArray, params: Params) -> tuple[tuple[float, float],
                 best, best_strength = run, strength
     if len(best) < params.min_lines:
         return None
-    k = np.arange(len(best), dtype=np.float64)
-    pitch, first = np.polyfit(k, np.asarray(best), 1)
+    index = np.arange(len(best), dtype=np.float64)
+    pitch, first = np.polyfit(index, np.asarray(best), 1)
     return (float(first), float(pitch)), len(best) - 1
 
 
