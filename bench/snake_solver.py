@@ -53,7 +53,7 @@ def play_seed(task: tuple[int, str]) -> Game:
 
 
 def _row(label: str, values: list[str]) -> str:
-    return f"{label:<34}" + "".join(f"{v:>16}" for v in values)
+    return f"{label:<46}" + "".join(f"{v:>16}" for v in values)
 
 
 def _summary(games: list[Game]) -> list[str]:
