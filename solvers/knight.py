@@ -21,7 +21,7 @@ How it is solved
    to its end, which gives a new end to extend from. A closed tour is made from a complete
    one by rotating until the end is next to the start, walking the end towards the start.
 3. When both fail, an exhaustive, iterative depth-first search with dead-end pruning
-   (bounded by :data:`EXHAUSTIVE_NODES`) finds a tour or, by finishing, proves there is none
+   (bounded by :data:`EXHAUSTIVE_WORK`) finds a tour or, by finishing, proves there is none
    from a start the theorems do not exclude (e.g. the middle of 3x7).
 """
 
@@ -51,8 +51,8 @@ Cell = tuple[int, int]
 
 #: Largest board side accepted (a 1000 x 1000 board already has a million squares).
 MAX_SIDE = 1000
-#: Node budget of the exhaustive search.
-EXHAUSTIVE_NODES = 20_000_000
+#: Budget of the exhaustive search, in nodes times squares (each node checks every square).
+EXHAUSTIVE_WORK = 60_000_000
 #: Pósa rotations tried per square of the board in one attempt.
 ROTATIONS_PER_CELL = 4
 #: Attempts of the Warnsdorff walk (the first by Roth's rule, then random tie-breaks).
@@ -394,7 +394,8 @@ def solve(puzzle: Puzzle, seed: int = 0) -> Solution | None:
     start = puzzle.start[0] * puzzle.cols + puzzle.start[1]
     path = heuristic_tour(board, start, puzzle.closed, seed)
     if path is None:
-        path = exhaustive_tour(board, start, puzzle.closed, EXHAUSTIVE_NODES)
+        budget = EXHAUSTIVE_WORK // (puzzle.rows * puzzle.cols)
+        path = exhaustive_tour(board, start, puzzle.closed, budget)
         if path is None:
             return None
     closed = len(path) > 1 and path[0] in board.neighbours[path[-1]]
