@@ -1,6 +1,6 @@
 """Tic-tac-toe benchmark: solver speed, larger boards, recognition accuracy.
 
-``python bench/run.py tictactoe [--images N] [--seed S] [--write-samples DIR]``
+``python bench/run.py tictactoe [--images N] [--photos N] [--seed S] [--write-samples DIR]``
 """
 
 from __future__ import annotations
@@ -15,9 +15,12 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from recognizer import recognize as recognize_any
 from recognizer.image import decode_image
 from recognizer.tictactoe import recognize
+from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, positions, solve, verify
+from tests.render.photo import photograph, random_photo_style
 from tests.render.tictactoe import random_puzzle, random_style, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,6 +147,37 @@ def bench_recognition(count: int, seed: int) -> None:
     _table("real captures", ["file", "truth", "read", "ok", "ms"], real)
 
 
+def bench_photos(count: int, seed: int) -> None:
+    """App screens photographed by a phone, read through the shared screen rectification."""
+    verdicts: Counter[str] = Counter()
+    spent = 0.0
+    for i in range(count):
+        rng = np.random.default_rng(seed + i)
+        puzzle = random_puzzle(rng)
+        screen = render(puzzle, random_style(rng, "app"), rng)
+        photo, _ = photograph(screen, random_photo_style(rng), rng)
+        start = time.perf_counter()
+        try:
+            found = recognize_any(photo, "tictactoe")
+            verdicts["exact" if found.puzzle == puzzle else "WRONG"] += 1
+        except UnrecognizedError:
+            verdicts["refused"] += 1
+        spent += time.perf_counter() - start
+    _table(
+        f"phone photos of app screens (recognizer.recognize, seeds {seed}..{seed + count - 1})",
+        ["images", "exact", "refused", "WRONG", "ms/image"],
+        [
+            [
+                count,
+                verdicts["exact"],
+                verdicts["refused"],
+                verdicts["WRONG"],
+                f"{spent / max(1, count) * 1000:.0f}",
+            ]
+        ],
+    )
+
+
 def write_samples(folder: Path, seed: int, per_kind: int = 2) -> None:
     """Write the first renders of each look that are read exactly, with their truth."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -174,6 +208,7 @@ def run(argv: list[str]) -> None:
     """Print the solver and recognition tables."""
     parser = argparse.ArgumentParser(prog="bench/run.py tictactoe")
     parser.add_argument("--images", type=int, default=300, help="renders to recognize")
+    parser.add_argument("--photos", type=int, default=40, help="photographed screens to read")
     parser.add_argument("--seed", type=int, default=20000, help="first render seed")
     parser.add_argument("--write-samples", type=Path, help="write sample renders here and stop")
     args = parser.parse_args(argv)
@@ -182,3 +217,4 @@ def run(argv: list[str]) -> None:
         return
     bench_solver()
     bench_recognition(args.images, args.seed)
+    bench_photos(args.photos, args.seed)
