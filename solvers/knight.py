@@ -11,7 +11,7 @@ closed tour
 
 How it is solved
 ----------------
-1. The theorems settle most impossible boards at once (:func:`why_no_tour`): Schwenk (1991)
+1. The theorems settle most impossible boards at once (:func:`why_unsolvable`): Schwenk (1991)
    for closed tours, Cull & De Curtins (1978) / Conrad et al. (1994) for open ones, and the
    colour count on odd x odd boards (a knight alternates colours, so a tour of an odd number
    of squares starts and ends on the majority colour).
@@ -266,7 +266,7 @@ def verify(puzzle: Puzzle, solution: Solution) -> None:
 # ----------------------------------------------------------------------------- theory
 
 
-def why_no_tour(puzzle: Puzzle) -> str | None:
+def why_unsolvable(puzzle: Puzzle) -> str | None:
     """Why ``puzzle`` has no tour, or ``None`` when it has one.
 
     The theorems answer at once; a start they leave open is settled by searching
@@ -275,9 +275,9 @@ def why_no_tour(puzzle: Puzzle) -> str | None:
 
     Examples
     --------
-    >>> why_no_tour(Puzzle(4, 4, (0, 0)))
+    >>> why_unsolvable(Puzzle(4, 4, (0, 0)))
     'no open tour exists on a 4x4 board (Cull & De Curtins 1978)'
-    >>> why_no_tour(Puzzle(8, 8, (0, 0))) is None
+    >>> why_unsolvable(Puzzle(8, 8, (0, 0))) is None
     True
     """
     reason = theorem_reason(puzzle)

@@ -18,7 +18,7 @@ from solvers.knight import (
     solve,
     theorem_reason,
     verify,
-    why_no_tour,
+    why_unsolvable,
 )
 
 STEPS = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
@@ -70,7 +70,7 @@ def test_small_boards_match_plain_search(rows: int, cols: int) -> None:
                 puzzle = Puzzle(rows, cols, (r, c), closed)
                 found = check(puzzle) is not None
                 assert found == plain_tour_exists(rows, cols, (r, c), closed), puzzle
-                assert (why_no_tour(puzzle) is None) == found
+                assert (why_unsolvable(puzzle) is None) == found
 
 
 def test_known_start_squares() -> None:
@@ -96,7 +96,7 @@ def test_known_start_squares() -> None:
 def test_theorems(rows: int, cols: int, closed: bool, words: str) -> None:
     puzzle = Puzzle(rows, cols, (0, 0), closed)
     assert solve(puzzle) is None
-    reason = why_no_tour(puzzle)
+    reason = why_unsolvable(puzzle)
     assert reason is not None and words in reason
 
 
