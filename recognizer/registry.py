@@ -48,6 +48,7 @@ GAMES: dict[str, Game] = {
     )
 }
 
+
 def get_game(name: str) -> Game:
     """Look a game up by name, with a clear error for an unknown one."""
     try:

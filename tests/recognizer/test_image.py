@@ -68,7 +68,7 @@ def test_non_images_are_refused(data: bytes) -> None:
 
 def test_truncated_image_is_refused() -> None:
     data = _encode(_gradient(400, 300), "PNG")
-    with pytest.raises(UnreadableImageError, match="truncated|damaged"):
+    with pytest.raises(UnreadableImageError, match=r"truncated|damaged"):
         decode_image(data[: len(data) // 2])
 
 
