@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
+from bench._accuracy import Sample, measure, print_table
 from recognizer.image import decode_image
 from recognizer.knight import recognize
 from solvers.errors import SearchBudgetError
@@ -142,25 +144,15 @@ def seed_comparison(budget: int) -> None:
 
 def recognition(count: int) -> None:
     """Recognize ``count`` generated pictures (and the real capture)."""
-    print(f"\n## recognition of {count} generated pictures")
-    exact = refused = wrong = 0
-    spent = 0.0
-    for seed in range(count):
-        rng = np.random.default_rng(seed)
-        puzzle = random_puzzle(rng)
-        image = render(puzzle, random_style(rng), rng)
-        t0 = time.perf_counter()
-        result = recognize(image)
-        spent += time.perf_counter() - t0
-        if not result.confident:
-            refused += 1
-        elif result.puzzle == puzzle:
-            exact += 1
-        else:
-            wrong += 1
-            print(f"  WRONG seed {seed}: {puzzle} read as {result.puzzle}")
-    print(f"{'images':>7} {'exact':>6} {'refused':>8} {'WRONG':>6} {'ms/image':>9}")
-    print(f"{count:>7} {exact:>6} {refused:>8} {wrong:>6} {spent / count * 1000:>9.0f}")
+
+    def samples() -> Iterator[Sample]:
+        for seed in range(count):
+            rng = np.random.default_rng(seed)
+            puzzle = random_puzzle(rng)
+            yield Sample(seed, render(puzzle, random_style(rng), rng), puzzle, [])
+
+    tallies, wrong = measure(samples(), recognize)
+    print_table(f"\n## recognition of {count} generated pictures", tallies, wrong)
     real = recognize(decode_image((REAL / "knight-desktop-app.png").read_bytes()))
     print(f"real capture knight-desktop-app.png: {real.puzzle} (confidence {real.confidence:.2f})")
 

@@ -17,7 +17,9 @@ sys.path.insert(0, str(ROOT))
 def available() -> list[str]:
     """The benchmark modules present beside this script."""
     return sorted(
-        p.stem for p in Path(__file__).parent.glob("*.py") if p.stem not in ("run", "__init__")
+        p.stem
+        for p in Path(__file__).parent.glob("*.py")
+        if p.stem != "run" and not p.stem.startswith("_")
     )
 
 

@@ -10,11 +10,13 @@ import io
 import json
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
 
+from bench._accuracy import Sample, measure, print_table
 from recognizer import recognize as recognize_any
 from recognizer.image import decode_image
 from recognizer.tictactoe import recognize
@@ -76,60 +78,16 @@ def bench_solver() -> None:
 
 def bench_recognition(count: int, seed: int) -> None:
     """Recognition over ``count`` seeded renders, and over the real captures."""
-    stats: dict[str, Counter[str]] = {}
-    times: dict[str, list[float]] = {}
-    wrong: list[str] = []
-    for i in range(count):
-        rng = np.random.default_rng(seed + i)
-        puzzle = random_puzzle(rng)
-        style = random_style(rng)
-        image = render(puzzle, style, rng)
-        start = time.perf_counter()
-        found = recognize(image)
-        times.setdefault(style.kind, []).append(time.perf_counter() - start)
-        if not found.confident:
-            verdict = "refused"
-        elif found.puzzle == puzzle:
-            verdict = "exact"
-        else:
-            verdict = "WRONG"
-            wrong.append(f"seed {seed + i}: {puzzle.board} read as {found.puzzle}")
-        stats.setdefault(style.kind, Counter())[verdict] += 1
-    rows: list[list[object]] = []
-    for kind in sorted(stats):
-        c = stats[kind]
-        n = sum(c.values())
-        rows.append(
-            [
-                kind,
-                n,
-                c["exact"],
-                c["refused"],
-                c["WRONG"],
-                f"{c['exact'] / n:.0%}",
-                f"{np.mean(times[kind]) * 1000:.0f}",
-            ]
-        )
-    total = sum((stats[k] for k in stats), Counter())
-    all_times = [t for ts in times.values() for t in ts]
-    rows.append(
-        [
-            "all",
-            count,
-            total["exact"],
-            total["refused"],
-            total["WRONG"],
-            f"{total['exact'] / max(1, count):.0%}",
-            f"{np.mean(all_times) * 1000:.0f}",
-        ]
-    )
-    _table(
-        f"recognition of {count} seeded renders (seeds {seed}..{seed + count - 1})",
-        ["look", "images", "exact", "refused", "WRONG", "exact %", "ms/image"],
-        rows,
-    )
-    for line in wrong:
-        print("  WRONG", line)
+
+    def samples() -> Iterator[Sample]:
+        for i in range(seed, seed + count):
+            rng = np.random.default_rng(i)
+            puzzle = random_puzzle(rng)
+            style = random_style(rng)
+            yield Sample(i, render(puzzle, style, rng), puzzle, [f"look: {style.kind}"])
+
+    tallies, wrong = measure(samples(), recognize)
+    print_table(f"recognition of {count} seeded renders (seeds {seed}..)", tallies, wrong)
     real: list[list[object]] = []
     for path in sorted((ROOT / "sample_images" / "real").glob("*.*")):
         if path.suffix not in (".png", ".jpg", ".jpeg"):
