@@ -13,16 +13,15 @@ that the tests and the bench use.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-from PIL import Image
 
 from recognizer.image import RGBImage
 from solvers.bond import Grid, Puzzle
+from tests.render.degrade import noise_and_jpeg
 
 RGB = tuple[int, int, int]
 Rng = np.random.Generator
@@ -456,14 +455,7 @@ def _degrade(picture: NDArray[np.uint8], style: Style, rng: Rng) -> NDArray[np.u
     out = picture
     if style.blur > 0:
         out = np.asarray(cv2.GaussianBlur(out, (0, 0), style.blur), dtype=np.uint8)
-    if style.noise > 0:
-        noisy = out.astype(np.float32) + rng.normal(0, style.noise, out.shape)
-        out = np.clip(noisy, 0, 255).astype(np.uint8)
-    if style.jpeg_quality:
-        buffer = io.BytesIO()
-        Image.fromarray(out).save(buffer, format="JPEG", quality=style.jpeg_quality)
-        out = np.asarray(Image.open(io.BytesIO(buffer.getvalue())).convert("RGB"))
-    return np.ascontiguousarray(out, dtype=np.uint8)
+    return noise_and_jpeg(out, rng, style.noise, style.jpeg_quality)
 
 
 def render(puzzle: Puzzle, style: Style, rng: Rng) -> RGBImage:

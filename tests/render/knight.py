@@ -9,7 +9,6 @@ and JPEG-compressed.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from recognizer.image import RGBImage
 from solvers.knight import Cell, Puzzle
+from tests.render.degrade import noise_and_jpeg
 
 RGB = tuple[int, int, int]
 
@@ -292,15 +292,7 @@ def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> RGBImage:
         )
     if style.blur:
         img = img.filter(ImageFilter.GaussianBlur(style.blur))
-    pixels = np.asarray(img, dtype=np.float32)
-    if style.noise:
-        pixels = pixels + rng.normal(0, style.noise, pixels.shape).astype(np.float32)
-    img = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
-    if style.jpeg is not None:
-        buf = io.BytesIO()
-        img.save(buf, format="JPEG", quality=style.jpeg)
-        img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
-    return np.asarray(img, dtype=np.uint8)
+    return noise_and_jpeg(img, rng, style.noise, style.jpeg)
 
 
 def random_puzzle(rng: np.random.Generator, low: int = 5, high: int = 12) -> Puzzle:

@@ -7,12 +7,13 @@ what the recognizers look for.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from tests.render.degrade import jpeg_round_trip
 
 Rng = np.random.Generator
 RGB = tuple[int, int, int]
@@ -258,9 +259,7 @@ def render(kind: str, rng: Rng) -> Picture:
     """A picture of ``kind``, JPEG-compressed half the time."""
     img = KINDS[kind](rng)
     if rng.random() < 0.5:
-        buf = io.BytesIO()
-        img.save(buf, format="JPEG", quality=int(rng.integers(60, 95)))
-        img = Image.open(buf).convert("RGB")
+        return jpeg_round_trip(img, int(rng.integers(60, 95)))
     return np.asarray(img, dtype=np.uint8)
 
 

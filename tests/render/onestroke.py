@@ -10,7 +10,6 @@ downscaled and pillarboxed in black, heavy compression).
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from recognizer.colors import color_distance, lab_of
 from solvers.onestroke import Puzzle, from_rows
+from tests.render.degrade import noise_and_jpeg
 
 Cell = tuple[int, int]
 RGB = tuple[int, int, int]
@@ -340,12 +340,4 @@ def _degrade(img: Image.Image, style: Style, rng: np.random.Generator) -> np.nda
         frame = Image.new("RGB", (852, 480), (0, 0, 0))
         frame.paste(phone, ((852 - phone.width) // 2, 0))
         img = frame
-    arr = np.asarray(img, dtype=np.float64)
-    if style.noise > 0:
-        arr = arr + rng.normal(0.0, style.noise, arr.shape)
-    out = np.clip(np.round(arr), 0, 255).astype(np.uint8)
-    if style.jpeg is not None:
-        buf = io.BytesIO()
-        Image.fromarray(out).save(buf, format="JPEG", quality=style.jpeg)
-        out = np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert("RGB"), dtype=np.uint8)
-    return out
+    return noise_and_jpeg(img, rng, style.noise, style.jpeg)

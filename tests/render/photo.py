@@ -9,13 +9,13 @@ pixels to photo pixels, so tests can check rectification and overlays.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-from PIL import Image
+
+from tests.render.degrade import jpeg_round_trip
 
 RGB = NDArray[np.uint8]
 
@@ -143,9 +143,6 @@ def photograph(
     if style.blur > 0.2:
         photo = cv2.GaussianBlur(photo, (0, 0), style.blur)
     photo += rng.normal(0, style.noise, photo.shape).astype(np.float32)
-    out = np.clip(photo, 0, 255).astype(np.uint8)
-    buf = io.BytesIO()
-    Image.fromarray(out).save(buf, format="JPEG", quality=style.jpeg_quality)
-    photo_rgb = np.asarray(Image.open(buf).convert("RGB"))
+    photo_rgb = jpeg_round_trip(np.clip(photo, 0, 255), style.jpeg_quality)
     screen_to_phone = np.array([[1, 0, border], [0, 1, border], [0, 0, 1]], np.float64)
     return photo_rgb, h_phone @ screen_to_phone

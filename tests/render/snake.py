@@ -13,7 +13,6 @@ Both go through :class:`Capture`: UI chrome around, rescaling, blur, noise and J
 
 from __future__ import annotations
 
-import io
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +22,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from solvers.snake import Puzzle
+from tests.render.degrade import noise_and_jpeg
 
 Cell = tuple[int, int]
 RGB = tuple[int, int, int]
@@ -523,15 +523,7 @@ def _degrade(img: Image.Image, cap: Capture, rng: np.random.Generator) -> np.nda
         img = img.resize(size, Image.Resampling.BILINEAR)
     if cap.blur > 0:
         img = img.filter(ImageFilter.GaussianBlur(cap.blur))
-    arr = np.asarray(img, dtype=np.float64)
-    if cap.noise > 0:
-        arr = arr + rng.normal(0, cap.noise, arr.shape)
-    out = np.clip(np.round(arr), 0, 255).astype(np.uint8)
-    if cap.jpeg is not None:
-        buf = io.BytesIO()
-        Image.fromarray(out).save(buf, format="JPEG", quality=cap.jpeg)
-        out = np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert("RGB"), dtype=np.uint8)
-    return out
+    return noise_and_jpeg(img, rng, cap.noise, cap.jpeg)
 
 
 def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> np.ndarray:

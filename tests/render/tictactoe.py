@@ -17,16 +17,15 @@ mapped to pixels by one homography, so perspective applies to lines and marks al
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-from PIL import Image
 
 from solvers.errors import InvalidPuzzleError
 from solvers.tictactoe import Puzzle
+from tests.render.degrade import noise_and_jpeg
 
 RGB = tuple[int, int, int]
 Picture = NDArray[np.uint8]
@@ -343,14 +342,7 @@ def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Picture:
         small += (style.glare * 70 * spot)[..., None]
     if style.blur:
         small = cv2.GaussianBlur(small, (0, 0), style.blur)
-    if style.noise:
-        small += np.asarray(rng.normal(0, style.noise, small.shape), dtype=np.float32)
-    out = np.clip(small, 0, 255).astype(np.uint8)
-    if style.jpeg is not None:
-        buf = io.BytesIO()
-        Image.fromarray(out).save(buf, format="JPEG", quality=style.jpeg)
-        out = np.asarray(Image.open(buf).convert("RGB"), dtype=np.uint8)
-    return out
+    return noise_and_jpeg(small, rng, style.noise, style.jpeg)
 
 
 def random_puzzle(rng: np.random.Generator) -> Puzzle:
