@@ -850,7 +850,10 @@ def _text_rows(ink: FloatImage, p: Params) -> tuple[list[_TextRow], float, float
     if len(gaps) == 0:
         return "no text map"
     low = float(np.percentile(gaps, 20))
-    pitch = float(np.median(gaps[(gaps > 0.75 * low) & (gaps < 1.3 * low)]))
+    regular = gaps[(gaps > 0.75 * low) & (gaps < 1.3 * low)]
+    if len(regular) == 0:
+        return "no text map"
+    pitch = float(np.median(regular))
     rows = []
     for index, (base, line_dots) in enumerate(lines):
         xs = np.array([d.cx for d in line_dots])
