@@ -1,0 +1,121 @@
+"""What a user feels: start-up, one screenshot against the decode+encode floor, batch scaling.
+
+``python bench/run.py speed [--repeat N] [--batch-images N]``
+
+The floor for one screenshot is decoding its PNG and encoding the annotated PNG, which no
+implementation can avoid; the table gives each figure beside its floor and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from cli.batch import run_batch
+from cli.pipeline import Options, solve_data
+from recognizer.image import decode_image, encode_png
+from solvers.onestroke import random_level
+from tests.render import onestroke
+from tests.render.mixed import write_pack
+
+
+def _median_ms(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("solve-shot")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "cli"]
+
+
+def _screenshot(width: int, height: int) -> bytes:
+    """A sharp screenshot of a solvable 7x7 one-stroke level, exactly ``width`` x ``height``."""
+    rng = np.random.default_rng(1)
+    puzzle, _ = random_level(7, 7, 0.15, random.Random(1))
+    style = dataclasses.replace(
+        onestroke.random_style(rng, video=False),
+        width=width,
+        height=height,
+        blur=0.0,
+        noise=0.0,
+        jpeg=None,
+    )
+    image, _ = onestroke.render(puzzle, style, rng)
+    return encode_png(image)
+
+
+def run(argv: list[str]) -> None:
+    """Print the speed table."""
+    parser = argparse.ArgumentParser(prog="bench/run.py speed")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--batch-images", type=int, default=60)
+    args = parser.parse_args(argv)
+    rows: list[tuple[str, float, str, float | None]] = []
+    command = _command()
+    for flag in ("--help", "--version"):
+        ms = _median_ms(partial(subprocess.run, [*command, flag], capture_output=True), args.repeat)
+        rows.append((f"solve-shot {flag}", ms, "target 300 ms", ms / 300))
+
+    data = _screenshot(1080, 2340)
+    with tempfile.TemporaryDirectory() as tmp:
+        shot, out = Path(tmp) / "shot.png", Path(tmp) / "shot.solved.png"
+        shot.write_bytes(data)
+        floor = _median_ms(lambda: encode_png(decode_image(data)), args.repeat)
+        record, _ = solve_data(lambda: data, "shot.png", out, Options())
+        stages = ", ".join(f"{k} {v:.0f}" for k, v in record.timings_ms.items())
+        pipeline = _median_ms(
+            lambda: solve_data(lambda: data, "shot.png", out, Options()), args.repeat
+        )
+        rows.append(("floor: decode + encode 1080x2340 PNG", floor, "-", None))
+        rows.append(
+            (
+                f"one screenshot in-process ({record.status})",
+                pipeline,
+                "2 x floor",
+                pipeline / (2 * floor),
+            )
+        )
+        process = _median_ms(
+            lambda: subprocess.run([*command, str(shot), "--out", str(out)], capture_output=True),
+            max(1, args.repeat // 2),
+        )
+        rows.append(
+            ("solve-shot shot.png (whole process)", process, "target 1000 ms", process / 1000)
+        )
+
+        pack = Path(tmp) / "pack"
+        write_pack(pack, args.batch_images, seed=3)
+        rates = {}
+        for workers in (1, 2):
+            start = time.perf_counter()
+            outcome = run_batch(pack, Path(tmp) / f"out{workers}", Options(), workers)
+            rates[workers] = len(outcome.records) / (time.perf_counter() - start)
+    print(f"{'measure':<44}{'ms':>9}  {'floor / target':<16}{'ratio':>7}")
+    for name, ms, floor_text, ratio in rows:
+        ratio_text = f"{ratio:.2f}" if ratio is not None else ""
+        print(f"{name:<44}{ms:>9.0f}  {floor_text:<16}{ratio_text:>7}")
+    print(f"  stages of one run (ms): {stages}")
+    speedup = rates[2] / rates[1]
+    print(
+        f"batch of {args.batch_images} mixed pictures: {rates[1]:.2f}/s with 1 worker, "
+        f"{rates[2]:.2f}/s with 2: speed-up {speedup:.2f} (target 1.8)"
+    )
+    if shutil.which("nproc"):
+        print(f"cores: {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()}")
