@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from solvers.errors import InvalidPuzzleError, InvalidSolutionError, PuzzleFormatError
+from solvers.textform import json_puzzle
 
 log = logging.getLogger(__name__)
 
@@ -313,13 +314,8 @@ def parse(text: str) -> Puzzle:
     ((2, 1), (1, 2))
     """
     stripped = text.strip()
-    if stripped.startswith("{"):
-        try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"invalid JSON: {exc}") from None
-        if isinstance(obj, Mapping) and isinstance(obj.get("puzzle"), Mapping):
-            obj = obj["puzzle"]
+    obj = json_puzzle(stripped)
+    if obj is not None:
         return Puzzle.from_json(obj)
     source_text, target_text = _split_source_target(stripped)
     return Puzzle(_grid_from_text(source_text, "source"), _grid_from_text(target_text, "target"))

@@ -44,6 +44,7 @@ from solvers.errors import (
     PuzzleFormatError,
     SearchBudgetError,
 )
+from solvers.textform import json_puzzle
 
 log = logging.getLogger(__name__)
 
@@ -184,13 +185,8 @@ def parse(text: str) -> Puzzle:
     (2, 3)
     """
     stripped = text.strip()
-    if stripped.startswith("{"):
-        try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"bad JSON: {exc}") from None
-        if isinstance(obj, Mapping) and "puzzle" in obj:
-            obj = obj["puzzle"]
+    obj = json_puzzle(stripped)
+    if obj is not None:
         return Puzzle.from_json(obj)
     closed = stripped.lower().endswith("closed")
     if m := _ALGEBRAIC.match(stripped):

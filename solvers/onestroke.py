@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.errors import InvalidSolutionError, PuzzleFormatError, SearchBudgetError
+from solvers.textform import json_puzzle
 
 log = logging.getLogger(__name__)
 
@@ -170,11 +171,9 @@ def parse(text: str, start: Cell | None = None) -> Puzzle:
     (0, 0)
     """
     stripped = text.strip()
-    if stripped.startswith("{"):
-        try:
-            return Puzzle.from_json(json.loads(stripped))
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"invalid JSON ({exc.msg})") from None
+    obj = json_puzzle(stripped)
+    if obj is not None:
+        return Puzzle.from_json(obj)
     rows = []
     for line in stripped.splitlines():
         row = "".join(ch for ch in line if ch in "01Ss")

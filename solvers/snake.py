@@ -42,6 +42,7 @@ from solvers.errors import (
     PuzzleFormatError,
     SearchBudgetError,
 )
+from solvers.textform import json_puzzle
 
 log = logging.getLogger(__name__)
 
@@ -237,11 +238,8 @@ def parse(text: str) -> Puzzle:
         When the text is none of these.
     """
     text = text.strip()
-    if text.startswith("{"):
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"bad JSON: {exc}") from None
+    obj = json_puzzle(text)
+    if obj is not None:
         return Puzzle.from_json(obj)
     if "[" in text:
         literal = text[text.index("[") : text.rindex("]") + 1] if "]" in text else text

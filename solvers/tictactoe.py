@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from solvers.errors import InvalidPuzzleError, InvalidSolutionError, PuzzleFormatError
+from solvers.textform import json_puzzle
 
 Cell = tuple[int, int]
 
@@ -285,13 +286,8 @@ def parse(text: str) -> Puzzle:
     'x-o------'
     """
     stripped = text.strip()
-    if stripped.startswith("{"):
-        try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"bad JSON: {exc}") from None
-        if not isinstance(obj, dict):
-            raise PuzzleFormatError("a tictactoe puzzle is a JSON object")
+    obj = json_puzzle(stripped)
+    if obj is not None:
         return Puzzle.from_json(obj)
     words = stripped.lower().split()
     mover = None
