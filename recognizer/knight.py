@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
-from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
+from recognizer.overlay import draw_cell_path
 from recognizer.recognition import Recognition
 from solvers.knight import Puzzle, Solution
 
@@ -431,11 +431,4 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     if not isinstance(lattice, Lattice):
         raise TypeError("a knight recognition carries a Lattice")
     centres = [lattice.center(cell) for cell in solution.tour]
-    size = lattice.cell_size()
-    overlay = Overlay(image)
-    overlay.line(centres, width=max(1.5, 0.045 * size), color=PATH_COLOR)
-    overlay.disc(centres[0], 0.36 * size, fill=None, outline=START_COLOR)
-    overlay.disc(centres[-1], 0.36 * size, fill=None, outline=END_COLOR)
-    for number, centre in enumerate(centres, start=1):
-        overlay.label(centre, str(number), size=size * (0.4 if number < 100 else 0.3))
-    return overlay.render()
+    return draw_cell_path(image, centres, lattice.cell_size(), line_width=0.045, ring_start=True)

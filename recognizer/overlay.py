@@ -173,6 +173,8 @@ def draw_cell_path(
     centers: Sequence[Point],
     cell_size: float,
     numbers: bool = True,
+    line_width: float = 0.12,
+    ring_start: bool = False,
 ) -> RGBImage:
     """Draw a path through cell centres with its step numbers, start and end marked.
 
@@ -186,10 +188,17 @@ def draw_cell_path(
         The cells' side in pixels; line widths and text scale with it.
     numbers : bool
         Write the step number (1-based) on every cell.
+    line_width : float
+        The path's width as a fraction of ``cell_size`` (thin where numbers must stay legible).
+    ring_start : bool
+        Ring the start instead of filling it (when a piece there must stay visible).
     """
     ov = Overlay(image)
-    ov.line(centers, width=max(2.0, cell_size * 0.12), color=PATH_COLOR)
-    ov.disc(centers[0], cell_size * 0.3, fill=START_COLOR)
+    ov.line(centers, width=max(1.5, cell_size * line_width), color=PATH_COLOR)
+    if ring_start:
+        ov.disc(centers[0], cell_size * 0.3, fill=None, outline=START_COLOR)
+    else:
+        ov.disc(centers[0], cell_size * 0.3, fill=START_COLOR)
     ov.disc(centers[-1], cell_size * 0.3, fill=None, outline=END_COLOR)
     if numbers:
         for i, center in enumerate(centers, start=1):
