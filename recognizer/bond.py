@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
@@ -105,6 +105,10 @@ class BondGeometry:
 
     board: Lattice
     target: Lattice
+
+    def transformed(self, homography: ArrayLike) -> BondGeometry:
+        """Both grids mapped through ``homography`` (e.g. from a rectified photo)."""
+        return BondGeometry(self.board.transformed(homography), self.target.transformed(homography))
 
 
 @dataclass(frozen=True)

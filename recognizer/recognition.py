@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from numpy.typing import ArrayLike
 
 #: A recognition at or above this confidence is trusted; below it the CLI says "unrecognized".
 CONFIDENT = 0.5
+
+
+class Geometry(Protocol):
+    """Where a puzzle's cells are in the picture: what a game's overlay draws through."""
+
+    def transformed(self, homography: ArrayLike) -> Geometry:
+        """The same geometry after the pixel map ``homography`` (3x3), e.g. onto a photo."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -21,7 +31,7 @@ class Recognition:
         The game's ``Puzzle`` (see ``solvers``), or ``None`` when nothing was read.
     confidence : float
         0 (nothing like this game) to 1 (certain).
-    geometry : object or None
+    geometry : Geometry or None
         Whatever the game's overlay needs to map cells back to pixels
         (usually a :class:`recognizer.lattice.Lattice`).
     doubts : tuple of str
@@ -31,7 +41,7 @@ class Recognition:
     game: str
     puzzle: Any | None
     confidence: float
-    geometry: Any | None = None
+    geometry: Geometry | None = None
     doubts: tuple[str, ...] = ()
 
     @property
