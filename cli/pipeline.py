@@ -124,12 +124,27 @@ def solve_data(
     image : array or None
         The decoded picture, when it could be decoded.
     """
-    game = options.game
-    record = Record(file=label, game=None if game == "auto" else game)
-    image = None
+    record = Record(file=label, game=None if options.game == "auto" else options.game)
     try:
         with _timed(record, "load"):
             image = decode_image(read())
+    except UnreadableImageError as exc:
+        record.status, record.message = "unreadable", str(exc)
+        return record, None
+    solve_image(image, record, output, options)
+    return record, image
+
+
+def solve_image(
+    image: RGBImage, record: Record, output: Path | None, options: Options = Options()
+) -> Record:
+    """Recognize, solve and annotate a decoded picture, filling in ``record``.
+
+    Never raises for a picture that holds no puzzle, or an unsolvable one: the record's
+    status says what happened. ``output`` is where the annotated PNG goes (``None``: nowhere).
+    """
+    game, label = options.game, record.file
+    try:
         with _timed(record, "recognize"), warnings.catch_warnings():
             # numeric warnings from a recognizer probing a picture that is not its game
             # are noise to the user; a reading stands or falls by its confidence
@@ -155,7 +170,7 @@ def solve_data(
         if solution is None:
             record.status = "unsolvable"
             record.message = _unsolvable_message(module, puzzle, recognition.doubts)
-            return record, image
+            return record
         module.verify(puzzle, solution)
         record.solution = solution.to_json()
         record.summary = module.describe(solution)
@@ -168,10 +183,8 @@ def solve_data(
                 except OSError as exc:
                     raise UsageError(f"cannot write {output} ({exc.strerror or exc})") from None
             record.annotated = str(output)
-    except UnreadableImageError as exc:
-        record.status, record.message = "unreadable", str(exc)
     except UnrecognizedError as exc:
         record.status, record.message = "unrecognized", str(exc)
     except (InvalidPuzzleError, SearchBudgetError) as exc:
         record.status, record.message = "unsolvable", str(exc)
-    return record, image
+    return record

@@ -1,0 +1,185 @@
+"""Recognition you can trust: every game auto-detected in screenshots and phone photos.
+
+``python bench/run.py trust [--count N] [--nonpuzzles N] [--games a,b] [--seed S] [--workers W]``
+
+Each game's generated screens are run through the product's pipeline with ``--game auto``,
+as screenshots and as simulated phone photos of the same screens (``tests/render/photo.py``);
+generated non-puzzle pictures (flat and photographed) must all be refused. Columns: pictures,
+the right game found, the exact puzzle read, solved, and ``WRONG``: a puzzle other than the
+drawn one reported solved (must stay 0). For photos, ``oracle`` counts the exact readings of
+the screen rectified with the simulator's true outline: where it exceeds ``exact`` the screen
+finder lost the picture, elsewhere the game's recognizer did. The real captures in
+``sample_images/real/`` are read too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from cli.pipeline import Options, Record, solve_file, solve_image
+from recognizer import recognize
+from recognizer.image import RGBImage
+from solvers.errors import SolveShotError
+from tests.render import nonpuzzle
+from tests.render.mixed import GAMES, screen
+from tests.render.photo import photograph, random_photo_style
+
+REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one picture went."""
+
+    game: str  # the game drawn, or "none"
+    kind: str  # "screenshot" or "photo"
+    seed: int
+    found: bool  # the drawn game recognized (for "none": refused)
+    exact: bool
+    solved: bool
+    wrong: bool  # a puzzle other than the drawn one reported solved
+    oracle: bool  # photos: exact on the screen rectified with the true outline
+    status: str
+    message: str
+    seconds: float
+
+
+def _puzzle_json(puzzle: Any) -> dict[str, Any] | None:
+    """A puzzle's JSON form without what a reader names by itself (Bond's colour values)."""
+    if puzzle is None:
+        return None
+    data = dict(puzzle if isinstance(puzzle, dict) else puzzle.to_json())
+    data.pop("colors", None)
+    return data
+
+
+def _judge(game: str, kind: str, seed: int, picture: RGBImage, truth: Any) -> Outcome:
+    record = Record(file=f"{game}-{kind}-{seed}")
+    start = time.perf_counter()
+    solve_image(picture, record, None, Options())
+    seconds = time.perf_counter() - start
+    read = _puzzle_json(record.puzzle)
+    if game == "none":
+        found = exact = record.status == "unrecognized"
+        wrong = record.status == "solved"
+    else:
+        found = record.game == game
+        exact = found and read == _puzzle_json(truth)
+        wrong = record.status == "solved" and not exact
+    return Outcome(
+        game, kind, seed, found, exact, record.status == "solved", wrong, False, record.status,
+        record.message, seconds,
+    )  # fmt: skip
+
+
+def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], truth: Any) -> bool:
+    """Whether the screen, rectified with the simulator's true outline, is read exactly."""
+    flat = np.asarray(cv2.warpPerspective(photo, np.linalg.inv(to_photo), size), np.uint8)
+    try:
+        found = recognize(flat, "auto" if game == "none" else game)
+    except SolveShotError:
+        return game == "none"
+    return game != "none" and _puzzle_json(found.puzzle) == _puzzle_json(truth)
+
+
+def _case(args: tuple[str, int]) -> list[Outcome]:
+    """A screenshot of ``game`` (``"none"``: a non-puzzle) and a photo of it, judged."""
+    game, seed = args
+    rng = np.random.default_rng(seed)
+    if game == "none":
+        picture, truth = nonpuzzle.random_picture(rng)[1], None
+    else:
+        picture, truth = screen(game, rng)
+    shot = _judge(game, "screenshot", seed, picture, truth)
+    photo, screen_to_photo = photograph(picture, random_photo_style(rng), rng)
+    taken = _judge(game, "photo", seed, photo, truth)
+    if not taken.exact:
+        size = (picture.shape[1], picture.shape[0])
+        oracle = _oracle(game, photo, screen_to_photo, size, truth)
+    else:
+        oracle = True
+    return [shot, Outcome(**{**taken.__dict__, "oracle": oracle})]
+
+
+def _real() -> Iterator[tuple[str, bool, str]]:
+    """Each real capture: its name, whether it was read as its truth says, and the status."""
+    for truth_path in sorted(REAL.glob("*.json")):
+        truth = json.loads(truth_path.read_text())
+        picture = next(p for p in REAL.glob(truth_path.stem + ".*") if p.suffix != ".json")
+        record = solve_file(picture, None)
+        game = truth.pop("game")
+        if game is None:
+            ok = record.status == "unrecognized"
+        else:
+            ok = record.game == game and _puzzle_json(record.puzzle) == truth
+        yield picture.name, ok, record.status
+
+
+def run(argv: list[str]) -> None:
+    """Print the table by game and kind, the failures, and the real captures."""
+    parser = argparse.ArgumentParser(prog="bench/run.py trust")
+    parser.add_argument("--count", type=int, default=40, help="screens per game")
+    parser.add_argument("--nonpuzzles", type=int, default=200)
+    parser.add_argument("--games", default=",".join((*GAMES, "none")))
+    parser.add_argument("--seed", type=int, default=70000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--no-real", action="store_true", help="skip the real captures")
+    args = parser.parse_args(argv)
+    games = args.games.split(",")
+    cases = [
+        (game, args.seed + i)
+        for game in games
+        for i in range(args.nonpuzzles if game == "none" else args.count)
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        outcomes = [o for pair in pool.map(_case, cases, chunksize=2) for o in pair]
+
+    print(f"auto-detection over generated pictures (seeds {args.seed}..)")
+    header = (
+        f"{'game':<11}{'kind':<12}{'images':>7}{'found':>7}{'exact':>7}{'solved':>8}"
+        f"{'WRONG':>7}{'oracle':>8}{'exact %':>9}{'median ms':>11}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game in games:
+        for kind in ("screenshot", "photo"):
+            rows = [o for o in outcomes if o.game == game and o.kind == kind]
+            if not rows:
+                continue
+            n = len(rows)
+            count = Counter[str]()
+            for o in rows:
+                count.update(
+                    k for k in ("found", "exact", "solved", "wrong", "oracle") if getattr(o, k)
+                )
+            oracle = str(count["oracle"]) if kind == "photo" else "-"
+            median = 1000 * float(np.median([o.seconds for o in rows]))
+            print(
+                f"{game:<11}{kind:<12}{n:>7}{count['found']:>7}{count['exact']:>7}"
+                f"{count['solved']:>8}{count['wrong']:>7}{oracle:>8}"
+                f"{100 * count['exact'] / n:>8.1f}%{median:>11.0f}"
+            )
+    print("(none: found = exact = refused)")
+    failures = [o for o in outcomes if not (o.exact and (o.solved or o.game == "none"))]
+    if failures:
+        print("\nnot exact:")
+        for o in failures:
+            flag = "WRONG " if o.wrong else ""
+            print(f"  {flag}{o.game} {o.kind} seed {o.seed}: {o.status}: {o.message[:110]}")
+    if not args.no_real:
+        real = list(_real())
+        print(f"\nreal captures: {sum(ok for _, ok, _ in real)}/{len(real)} as their truth says")
+        for name, ok, status in real:
+            if not ok:
+                print(f"  {name}: {status}")
