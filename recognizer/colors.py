@@ -11,7 +11,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
 
 from recognizer.image import RGBImage
 
@@ -123,7 +122,7 @@ def dominant_colors(
     idx = np.clip(((pixels - low) / bin_size).astype(int), 0, dims - 1)
     flat = np.ravel_multi_index((idx[:, 0], idx[:, 1], idx[:, 2]), tuple(dims))
     hist = np.bincount(flat, minlength=int(np.prod(dims))).reshape(tuple(dims)).astype(np.float32)
-    peak_bins = np.argwhere((hist >= ndimage.maximum_filter(hist, size=3)) & (hist > 0))
+    peak_bins = np.argwhere((hist >= _maximum_3x3x3(hist)) & (hist > 0))
     order = np.argsort(-hist[peak_bins[:, 0], peak_bins[:, 1], peak_bins[:, 2]])
     peaks: list[ColorPeak] = []
     for i in order[: count * 3]:
@@ -141,3 +140,13 @@ def dominant_colors(
         if len(peaks) == count:
             break
     return sorted(peaks, key=lambda p: -p.share)
+
+
+def _maximum_3x3x3(volume: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Each voxel's maximum over its 3x3x3 neighbourhood (outside the volume ignored)."""
+    square = np.ones((3, 3), np.uint8)
+    planes = np.stack([cv2.dilate(plane, square) for plane in volume])
+    result = planes.copy()
+    np.maximum(result[1:], planes[:-1], out=result[1:])
+    np.maximum(result[:-1], planes[1:], out=result[:-1])
+    return result
