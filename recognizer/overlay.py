@@ -158,13 +158,12 @@ class Overlay:
         for op in self._ops:
             op(draw, at)
         # average each 2x2 block with premultiplied alpha, then composite "over" the picture
-        rgba = np.asarray(layer, dtype=np.float32)
-        rgba[..., 3] /= 255.0
-        rgba[..., :3] *= rgba[..., 3:]
-        small = cv2.resize(rgba, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
-        colour, alpha = small[..., :3], small[..., 3:]
-        region = out[y0:y1, x0:x1].astype(np.float32)
-        out[y0:y1, x0:x1] = np.clip(region * (1.0 - alpha) + colour + 0.5, 0, 255).astype(np.uint8)
+        premultiplied = np.asarray(layer.convert("RGBa"))
+        small = cv2.resize(premultiplied, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
+        colour, alpha = small[..., :3].astype(np.uint16), small[..., 3:].astype(np.uint16)
+        region = out[y0:y1, x0:x1].astype(np.uint16)
+        blended = (region * (255 - alpha) + 127) // 255 + colour
+        out[y0:y1, x0:x1] = np.minimum(blended, 255).astype(np.uint8)
         return out
 
 
