@@ -49,44 +49,61 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
     ------
     UnrecognizedError
         When no recognizer is confident, or (auto) two are nearly equally confident;
-        the message lists the reasons or the candidates.
+        the message names the closest candidate and its doubts, or the rivals.
     """
-    try:
-        return _recognize_flat(image, game)
-    except UnrecognizedError as flat_error:
-        from recognizer.photo import find_screens, rectify
+    found = _decide(_read(image, game), game)
+    if isinstance(found, Recognition):
+        return found
+    from recognizer.photo import find_screens, rectify
 
-        for screen in find_screens(image):
-            try:
-                found = _recognize_flat(rectify(image, screen), game)
-            except UnrecognizedError:
-                continue
-            if found.geometry is not None:
-                found = replace(found, geometry=found.geometry.transformed(screen.to_photo))
-            return found
-        raise flat_error from None
+    refusals = [found]
+    for screen in find_screens(image):
+        on_screen = _decide(_read(rectify(image, screen), game), game)
+        if isinstance(on_screen, Recognition):
+            if on_screen.geometry is None:
+                return on_screen
+            return replace(on_screen, geometry=on_screen.geometry.transformed(screen.to_photo))
+        refusals.append(on_screen)
+    raise max(refusals, key=lambda refusal: refusal.closest)
 
 
-def _recognize_flat(image: RGBImage, game: str) -> Recognition:
-    """:func:`recognize` on the picture as it is."""
-    if game != "auto":
-        result: Recognition = get_game(game).recognizer.recognize(image)
-        if not result.confident:
-            reasons = "; ".join(result.doubts) or "no board found"
-            raise UnrecognizedError(f"no {game} puzzle recognized: {reasons}")
-        return result
+class _Refusal(UnrecognizedError):
+    """An :class:`UnrecognizedError` that remembers its closest candidate's confidence."""
+
+    def __init__(self, message: str, closest: float) -> None:
+        super().__init__(message)
+        self.closest = closest
+
+
+def _read(image: RGBImage, game: str) -> list[Recognition]:
+    """Every asked recognizer's reading of the picture as it is, most confident first."""
+    names = GAMES if game == "auto" else [get_game(game).name]
     results = sorted(
-        (entry.recognizer.recognize(image) for entry in GAMES.values()),
+        (GAMES[name].recognizer.recognize(image) for name in names),
         key=lambda r: r.confidence,
         reverse=True,
     )
     for r in results:
         log.debug("%s: confidence %.2f %s", r.game, r.confidence, r.doubts)
+    return results
+
+
+def _decide(results: list[Recognition], game: str) -> Recognition | _Refusal:
+    """The single confident reading, or why there is none."""
     confident = [r for r in results if r.confident]
+    best = results[0]
     if not confident:
-        best = ", ".join(f"{r.game} {r.confidence:.2f}" for r in results if r.confidence > 0)
-        raise UnrecognizedError("no puzzle recognized" + (f" (closest: {best})" if best else ""))
+        what = "puzzle" if game == "auto" else f"{game} puzzle"
+        if best.confidence > 0 and best.doubts:
+            because = f" (closest: {best.game} {best.confidence:.2f}: {best.doubts[0]})"
+        elif best.confidence > 0:
+            because = f" (closest: {best.game} {best.confidence:.2f})"
+        else:
+            because = f": {best.doubts[0]}" if game != "auto" and best.doubts else ""
+        return _Refusal(f"no {what} recognized{because}", best.confidence)
     if len(confident) > 1 and confident[0].confidence - confident[1].confidence < MARGIN:
         names = " or ".join(f"{r.game} {r.confidence:.2f}" for r in confident)
-        raise UnrecognizedError(f"ambiguous picture: {names}; name the game with --game")
+        return _Refusal(
+            f"ambiguous picture: {names}; name the game with --game", confident[0].confidence
+        )
     return confident[0]
