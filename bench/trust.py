@@ -56,11 +56,15 @@ class Outcome:
 
 
 def _puzzle_json(puzzle: Any) -> dict[str, Any] | None:
-    """A puzzle's JSON form without what a reader names by itself (Bond's colour values)."""
+    """A puzzle's JSON form without what a reader names by itself: Bond's colour values
+    are dropped and its classes renumbered in order of first appearance."""
     if puzzle is None:
         return None
     data = dict(puzzle if isinstance(puzzle, dict) else puzzle.to_json())
-    data.pop("colors", None)
+    if data.pop("colors", None) is not None or "source" in data:
+        names: dict[int, int] = {}
+        for key in ("source", "target"):
+            data[key] = [[names.setdefault(v, len(names) + 1) for v in row] for row in data[key]]
     return data
 
 
