@@ -1,8 +1,9 @@
 """``solve-shot watch``: solve each picture that appears in a folder, until stopped.
 
 A picture is taken once it is completely written: its size and modification
-time have not changed for ``settle`` seconds and it decodes (a picture that
-still does not decode long after its last change is recorded as unreadable).
+time have not changed for ``settle`` seconds. One that turns out not to decode
+is tried again a little later, until it has been unchanged for a long time;
+then it is recorded as unreadable.
 Outputs, records and the gallery's thumbnails are written as batch writes them.
 """
 
@@ -32,11 +33,8 @@ from cli.batch import (
     make_task,
     run_task,
 )
-from cli.files import read_image_bytes
 from cli.pipeline import Options, Record
 from cli.store import ResultStore
-from recognizer.image import decode_image
-from solvers.errors import SolveShotError
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +60,8 @@ class _Events(FileSystemEventHandler):
 class _Pending:
     fingerprint: str
     changed_at: float
+    #: Not before this time (set when a picture did not decode yet).
+    retry_at: float = 0.0
 
 
 class Watcher:
@@ -86,7 +86,7 @@ class Watcher:
         self.stopping = threading.Event()
         self._paths: queue.SimpleQueue[Path] = queue.SimpleQueue()
         self._pending: dict[str, _Pending] = {}
-        self._in_flight: dict[Future[dict[str, Any]], Source] = {}
+        self._in_flight: dict[Future[dict[str, Any]], tuple[Source, _Pending]] = {}
 
     def stop(self, signum: int = 0, frame: FrameType | None = None) -> None:
         """Ask the loop to stop (safe from a signal handler)."""
@@ -120,17 +120,9 @@ class Watcher:
         if seen is None or seen.fingerprint != fingerprint:
             self._pending[key] = _Pending(fingerprint, now)
 
-    def _ready(self, key: str, pending: _Pending, now: float) -> bool:
-        """Complete: unchanged for ``settle`` seconds, and decodable or long unchanged."""
-        if now - pending.changed_at < self.settle:
-            return False
-        if now - pending.changed_at >= self.settle * GRACE_PERIODS:
-            return True
-        try:
-            decode_image(read_image_bytes(self.folder / key))
-        except SolveShotError:
-            return False
-        return True
+    def _ready(self, pending: _Pending, now: float) -> bool:
+        """Unchanged for ``settle`` seconds, and not waiting for a retry."""
+        return now - pending.changed_at >= self.settle and now >= pending.retry_at
 
     def _dispatch(self, pool: ProcessPoolExecutor, now: float) -> None:
         for key, pending in list(self._pending.items()):
@@ -144,28 +136,37 @@ class Watcher:
                 continue
             if fingerprint != pending.fingerprint:
                 self._pending[key] = _Pending(fingerprint, now)
-            elif self._ready(key, pending, now) and not any(
-                s.key == key for s in self._in_flight.values()
+            elif self._ready(pending, now) and not any(
+                s.key == key for s, _ in self._in_flight.values()
             ):
                 del self._pending[key]
                 source = Source(key, str(path), None, fingerprint)
                 task = make_task(source, self.out_dir, self.options)
-                self._in_flight[pool.submit(run_task, task)] = source
+                self._in_flight[pool.submit(run_task, task)] = (source, pending)
 
-    def _collect(self, wait: bool = False) -> None:
+    def _collect(self, now: float, wait: bool = False) -> None:
+        collected = False
         for future in list(self._in_flight):
             if not wait and not future.done():
                 continue
-            source = self._in_flight.pop(future)
+            source, pending = self._in_flight.pop(future)
             try:
                 record = future.result()
             except Exception as exc:  # e.g. an output that cannot be written: keep watching
                 log.debug("failed on %s", source.key, exc_info=True)
                 record = Record(file=source.key, message=f"failed ({exc})").to_json()
+            young = now - pending.changed_at < self.settle * GRACE_PERIODS
+            if record["status"] == "unreadable" and young and not wait:
+                # perhaps still being written: try again once it has had time to finish
+                pending.retry_at = now + self.settle
+                self._pending.setdefault(source.key, pending)
+                continue
             self.store.add(source.key, source.fingerprint, record)
-            self.store.write_results()
+            collected = True
             if self.on_record is not None:
                 self.on_record(record)
+        if collected:
+            self.store.write_results()
 
     def run(self) -> None:
         """Watch until :meth:`stop`; finish the pictures in flight, then return."""
@@ -182,10 +183,10 @@ class Watcher:
                     now = time.monotonic()
                     while not self._paths.empty():
                         self._note(self._paths.get(), now)
-                    self._collect()
+                    self._collect(now)
                     self._dispatch(pool, now)
                     self.stopping.wait(POLL_SECONDS)
-                self._collect(wait=True)
+                self._collect(time.monotonic(), wait=True)
         finally:
             observer.stop()
             observer.join()
