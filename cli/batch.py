@@ -184,9 +184,18 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _ignore_interrupts() -> None:
+def _single_threaded() -> None:
+    """Keep OpenCV to one thread: a batch runs one process per core, so its own threads
+    would only compete with the other workers for the same cores."""
+    import cv2
+
+    cv2.setNumThreads(1)
+
+
+def _start_worker() -> None:
     """Workers leave Ctrl-C to the main process, which finishes or abandons their work."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _single_threaded()
 
 
 def make_pool(workers: int) -> ProcessPoolExecutor:
@@ -194,7 +203,7 @@ def make_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_interrupts,
+        initializer=_start_worker,
     )
 
 
@@ -205,6 +214,7 @@ def execute(tasks: Iterable[Task], workers: int) -> Iterator[tuple[Task, dict[st
     whatever the size of the pack.
     """
     if workers <= 1:
+        _single_threaded()
         for task in tasks:
             yield task, run_task(task)
         return
