@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +30,21 @@ def test_version_and_help() -> None:
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0
     assert "solve" in result.stdout
+
+
+@pytest.mark.parametrize("flag", ["--help", "--version"])
+def test_help_and_version_load_no_image_library(flag: str) -> None:
+    """Start-up stays instant: the heavy libraries load only when a picture is read."""
+    probe = (
+        "import sys\n"
+        "from cli.app import main\n"
+        f"sys.argv = ['solve-shot', '{flag}']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = {'numpy', 'cv2', 'PIL.Image', 'scipy', 'skimage'} & set(sys.modules)\n"
+        "print(sorted(heavy))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stderr
 
 
 def test_missing_file_is_unreadable_with_one_line(tmp_path: Path) -> None:
