@@ -27,11 +27,7 @@ from itertools import combinations
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
-from skimage.filters import apply_hysteresis_threshold
-from skimage.morphology import skeletonize
 
-from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import Color, Overlay
@@ -51,8 +47,10 @@ PointLike = tuple[float, float] | NDArray[np.float64]
 class Params:
     """Tunable constants of the recognizer (relative sizes, so any resolution works)."""
 
-    #: Long side of the working copy, in pixels.
+    #: Long side of the copy the cells are read on, and of the one the grid is looked for
+    #: on, in pixels (each within a factor 1.5 of it: see :func:`shrink`).
     work_side: int = 640
+    look_side: int = 320
     #: Ink mask hysteresis: the high threshold is this share of the strong-ink level...
     ink_share: float = 0.4
     #: ...clipped to this range (differences from the background, 0..255).
@@ -157,7 +155,8 @@ def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np
     backgrounds; a pixel either of them finds unlike its background is no paper. The
     background is then the mean of the paper near each pixel, so strokes of either polarity
     and any colour stand out, even where dense marks outnumber the paper of the smaller
-    window. The threshold follows the strongest ink present.
+    window (where paper is scarce, the mean over a wider window, or over the whole picture,
+    stands in). The threshold follows the strongest ink present.
     """
     height, width = image.shape[:2]
     img = image.astype(np.float32)
@@ -165,10 +164,15 @@ def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np
     wide = _median_background(image, 12, 5)
     rough = _threshold(_difference(img, local), params) | _threshold(_difference(img, wide), params)
     paper = cv2.erode((~rough).astype(np.float32), np.ones((5, 5), np.uint8))
-    window = (max(3, round(width / 7)), max(3, round(height / 7)))
-    weight = cv2.blur(paper, window)
-    average = cv2.blur(img * paper[..., None], window) / np.maximum(weight, 1e-3)[..., None]
-    background = np.where((weight > 0.3)[..., None], average, wide)
+    inked = img * paper[..., None]
+    background = wide
+    if paper.any():
+        background = np.broadcast_to(inked.sum(axis=(0, 1)) / paper.sum(), img.shape)
+    for share in (3, 7):  # ever nearer paper, where there is enough of it
+        window = (max(3, round(width / share)), max(3, round(height / share)))
+        weight = cv2.blur(paper, window)
+        average = cv2.blur(inked, window) / np.maximum(weight, 1e-3)[..., None]
+        background = np.where((weight > 0.3)[..., None], average, background)
     diff = _difference(img, background)
     return _threshold(diff, params), diff
 
@@ -183,7 +187,72 @@ def _threshold(diff: NDArray[np.float32], params: Params) -> Mask:
     """Hysteresis threshold of a difference image, scaled to its strongest ink."""
     strong = float(np.percentile(diff, 99.7))
     high = float(np.clip(params.ink_share * strong, *params.ink_range))
-    return np.asarray(apply_hysteresis_threshold(diff, 0.5 * high, high), dtype=bool)
+    return hysteresis(diff, 0.5 * high, high)
+
+
+def hysteresis(values: NDArray[np.float32], low: float, high: float) -> Mask:
+    """Pixels above ``low`` connected (8-neighbours) to a pixel above ``high``.
+
+    Examples
+    --------
+    >>> hysteresis(np.array([[0, 3, 9, 3, 0, 3]], np.float32), 2, 5).astype(int).tolist()
+    [[0, 1, 1, 1, 0, 0]]
+    """
+    count, labels = cv2.connectedComponents((values > low).astype(np.uint8), connectivity=8)
+    keep = np.zeros(count, dtype=bool)
+    keep[labels[values > high]] = True
+    keep[0] = False
+    return np.asarray(keep[labels], dtype=bool)
+
+
+def _thinning_tables() -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """Zhang-Suen deletion tables of the two sub-iterations, indexed by the 8-neighbour code.
+
+    Bit ``i`` of a code is the neighbour ``P(i + 2)``: north, then clockwise.
+    """
+    first = np.zeros(256, dtype=bool)
+    second = np.zeros(256, dtype=bool)
+    for code in range(256):
+        p = [(code >> i) & 1 for i in range(8)]  # P2..P9
+        filled = sum(p)
+        turns = sum(1 for i in range(8) if p[i] == 0 and p[(i + 1) % 8] == 1)
+        if not (2 <= filled <= 6 and turns == 1):
+            continue
+        p2, p4, p6, p8 = p[0], p[2], p[4], p[6]
+        first[code] = p2 * p4 * p6 == 0 and p4 * p6 * p8 == 0
+        second[code] = p2 * p4 * p8 == 0 and p2 * p6 * p8 == 0
+    return first, second
+
+
+_THINNING = _thinning_tables()
+#: Offsets ``(dy, dx)`` of the neighbours P2..P9 (north, then clockwise).
+_NEIGHBOURS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+def skeletonize(mask: Mask) -> Mask:
+    """One-pixel-wide skeleton of ``mask`` by Zhang-Suen thinning (parallel, vectorised).
+
+    Examples
+    --------
+    >>> bar = np.zeros((7, 12), bool)
+    >>> bar[2:5, 1:11] = True
+    >>> skeletonize(bar).sum(axis=0).max()
+    np.int64(1)
+    """
+    image = np.pad(mask.astype(np.uint8), 1)
+    height, width = image.shape
+    changed = True
+    while changed:
+        changed = False
+        for table in _THINNING:
+            code = np.zeros((height - 2, width - 2), dtype=np.uint8)
+            for bit, (dy, dx) in enumerate(_NEIGHBOURS):
+                code |= image[1 + dy : height - 1 + dy, 1 + dx : width - 1 + dx] << bit
+            delete = table[code] & (image[1:-1, 1:-1] == 1)
+            if delete.any():
+                image[1:-1, 1:-1][delete] = 0
+                changed = True
+    return image[1:-1, 1:-1].astype(bool)
 
 
 # --- stage 2: lines -------------------------------------------------------------------------
@@ -241,7 +310,7 @@ def find_lines(skeleton: Mask, params: Params = PARAMS) -> list[Line]:
         rho_idx += n_rho // 2
         flat = rho_idx + np.arange(len(thetas)) * n_rho
         acc = np.bincount(flat.ravel(), minlength=n_rho * len(thetas)).reshape(len(thetas), n_rho)
-        acc = ndimage.uniform_filter1d(acc.astype(np.float32), 3, axis=1)
+        acc[:, 1:-1] += acc[:, :-2] + acc[:, 2:]  # smooth along rho (a sum of three bins)
         ti, ri = np.unravel_index(int(np.argmax(acc)), acc.shape)
         nx, ny = float(cos[ti]), float(sin[ti])
         rho = (ri - n_rho // 2) * rho_step + centre @ np.array([nx, ny])
@@ -384,12 +453,18 @@ def _extent(h_inv: NDArray[np.float64], line: Line) -> NDArray[np.float64]:
 def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
     """Accept an outer frame around the ``#`` and refuse any other long parallel line.
 
-    A long line (1.5 cells or more) parallel to the ``#`` at grid position 0 or 3 is a
-    frame side if the crossing lines stop at it; anywhere else (or crossed by lines that
-    run on past it) it is the line of a bigger grid.
+    A long line parallel to the ``#`` (1.5 cells or more, and at least three quarters of
+    the ``#``'s own lines: a bigger grid's lines are as long as the ``#``'s, while a line
+    along a row of marks is shorter) at grid position 0 or 3 is a frame side if the
+    crossing lines stop at it; anywhere else (or crossed by lines that run on past it) it
+    is the line of a bigger grid.
     """
     h_inv = np.asarray(np.linalg.inv(grid.homography()), np.float64)
     inner = {id(line) for line in (*grid.rows, *grid.cols)}
+    shortest = {
+        axis: min(float(np.ptp(_extent(h_inv, line)[:, 1 - axis])) for line in pair)
+        for axis, pair in ((1, grid.rows), (0, grid.cols))
+    }
     frame: dict[int, set[int]] = {0: set(), 1: set()}  # axis -> frame positions found
     for line in lines:
         if id(line) in inner:
@@ -401,7 +476,8 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
             axis, pos, length = 0, 0.5 * (x0 + x1), abs(y1 - y0)
         else:
             continue  # a slanted stroke (an X) or clutter
-        if length < 1.5 or line.coverage < 0.6 or not -1.8 <= pos <= 4.8:
+        long = max(1.5, 0.75 * shortest[axis])
+        if length < long or line.coverage < 0.6 or not -1.8 <= pos <= 4.8:
             continue
         if min(abs(pos - 1), abs(pos - 2)) < 0.25:
             continue  # a second stroke of an inner line
@@ -456,9 +532,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     """
     ys, xs = np.nonzero(ink)
     crop = np.pad(ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 2)
-    closed = ndimage.binary_closing(crop, structure=np.ones((3, 3)))
-    filled = ndimage.binary_fill_holes(closed)
-    hole = float((filled & ~closed).sum()) / float(filled.shape[0] * filled.shape[1])
+    closed = cv2.morphologyEx(crop.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    hole = float(_holes(closed > 0).sum()) / float(crop.shape[0] * crop.shape[1])
     h, w = crop.shape
     ch, cw = max(1, round(0.14 * h)), max(1, round(0.14 * w))
     centre = float(crop[h // 2 - ch : h // 2 + ch + 1, w // 2 - cw : w // 2 + cw + 1].mean())
@@ -467,7 +542,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     angles = np.linspace(0.0, 2 * np.pi, 96, endpoint=False)
     ry = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
     rx = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
-    ring = ndimage.binary_dilation(crop)[ry, rx]
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    ring = cv2.dilate(crop.astype(np.uint8), cross)[ry, rx] > 0
     arms = int(np.count_nonzero(ring & ~np.roll(ring, 1))) if not ring.all() else 0
     squat = max(h, w) <= 2.6 * min(h, w)
     small = cell is None or max(h, w) - 4 <= 1.15 * cell
@@ -478,6 +554,15 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre)
+
+
+def _holes(ink: Mask) -> Mask:
+    """Background pixels of ``ink`` that no 4-connected path joins to the border."""
+    count, labels = cv2.connectedComponents((~ink).astype(np.uint8), connectivity=4)
+    outside = np.zeros(count, dtype=bool)
+    outside[np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])] = True
+    outside[0] = True  # label 0 is the ink itself
+    return np.asarray(~outside[labels], dtype=bool)
 
 
 def _runs(band: Mask) -> NDArray[np.float64]:
@@ -605,21 +690,18 @@ def read_cells(
         rows = [pad + i * size for i in positions]
         clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
     density = float(clean[pad:-pad, pad:-pad].mean())
-    labels, _ = ndimage.label(clean, structure=np.ones((3, 3)))
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(
+        clean.astype(np.uint8), connectivity=8
+    )
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
     cells: dict[int, list[int]] = {}
     astride: set[int] = set()
-    for index, found in enumerate(ndimage.find_objects(labels), start=1):
-        if found is None:
-            continue
-        ys, xs = found
-        tall, wide = ys.stop - ys.start, xs.stop - xs.start
+    for index in range(1, count):
+        wide, tall = int(stats[index, cv2.CC_STAT_WIDTH]), int(stats[index, cv2.CC_STAT_HEIGHT])
         extent = max(tall, wide)
         if extent < params.min_mark * size:
             continue
-        cy, cx = ndimage.center_of_mass(labels[found] == index)
-        gy = (ys.start + cy - pad) / size
-        gx = (xs.start + cx - pad) / size
+        gx, gy = (centroids[index] - pad) / size
         if _line_remnant(tall, wide, gy, gx, size, framed):
             continue
         inside = 0 <= gy < 3 and 0 <= gx < 3
@@ -676,20 +758,30 @@ def _shifted(line: Line, dx: float, dy: float) -> Line:
     )
 
 
-def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
-    """Find a tic-tac-toe board in ``image`` and read it.
+def shrink(image: RGBImage, side: int) -> tuple[RGBImage, float]:
+    """``image`` halved (area averages) until its long side is at most 1.5 ``side``.
 
-    Returns
-    -------
-    Recognition
-        ``game="tictactoe"``, the :class:`~solvers.tictactoe.Puzzle` (mover from the counts,
-        ``x`` with equal counts) and a 3x3 :class:`~recognizer.lattice.Lattice`; or a
-        recognition of nothing with the reason.
+    Halving is several times faster than an area resize by an arbitrary factor, and the
+    result is as smooth. Returns the copy and its scale.
+
+    Examples
+    --------
+    >>> small, scale = shrink(np.zeros((2340, 1080, 3), np.uint8), 320)
+    >>> small.shape, scale
+    ((292, 135, 3), 0.125)
     """
-    small, scale = reduce(image, params.work_side)
-    mask, _ = ink_mask(small, params)
+    scale = 1.0
+    while max(image.shape[:2]) > 1.5 * side:
+        height, width = image.shape[:2]
+        half = cv2.resize(image, (width // 2, height // 2), interpolation=cv2.INTER_AREA)
+        image = np.asarray(half, np.uint8)
+        scale /= 2
+    return image, scale
+
+
+def _search_grid(mask: Mask, params: Params) -> Grid | str:
+    """The ``#`` among the largest ink components of ``mask``, or the first reason for none."""
     reasons: list[str] = []
-    grid: Grid | None = None
     for component, (x, y) in _grid_components(mask, params.grid_candidates):
         fill = float(component.mean())
         if fill > params.max_fill:
@@ -703,12 +795,34 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         lines = [_shifted(line, x, y) for line in find_lines(skeleton, params)]
         found = find_grid(lines, params)
         if isinstance(found, Grid):
-            grid = found
-            break
+            return found
         reasons.append(found)
-    if grid is None:
-        return Recognition.nothing(GAME, reasons[0] if reasons else "no long strokes")
-    to_work = grid.homography()
+    return reasons[0] if reasons else "no long strokes"
+
+
+def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
+    """Find a tic-tac-toe board in ``image`` and read it.
+
+    The ``#`` is looked for on a small copy (quick to refuse other pictures); the cells are
+    read on a larger one, through the grid's homography.
+
+    Returns
+    -------
+    Recognition
+        ``game="tictactoe"``, the :class:`~solvers.tictactoe.Puzzle` (mover from the counts,
+        ``x`` with equal counts) and a 3x3 :class:`~recognizer.lattice.Lattice`; or a
+        recognition of nothing with the reason, or, for a position no game reaches, no
+        puzzle and a low confidence with the least sure cells named.
+    """
+    work, scale = shrink(image, params.work_side)
+    look, look_scale = shrink(work, params.look_side)
+    look_mask, _ = ink_mask(look, params)
+    grid = _search_grid(look_mask, params)
+    if isinstance(grid, str):
+        return Recognition.nothing(GAME, grid)
+    to_look = grid.homography()
+    to_work = np.diag([1 / look_scale, 1 / look_scale, 1.0]) @ to_look
+    mask = look_mask if look is work else ink_mask(work, params)[0]
     readings, density = read_cells(mask, to_work, grid.framed, params)
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
