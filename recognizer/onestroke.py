@@ -1,21 +1,29 @@
 """Recognizer of 一笔画完 (one-stroke) screenshots: the tile lattice, the holes, the cat's tile.
 
-The pipeline, on a reduced and median-filtered copy of the picture:
+The pipeline, on a reduced and median-filtered copy of the picture (a cheap look, so that a
+picture of something else is given up quickly):
 
 1. :func:`find_board`: for each of the picture's main colours, the square, nearly solid
-   regions of that colour; the largest set of equal size that sits on a regular lattice
-   with gaps between the tiles is the board.
-2. :func:`read_board`: the band around the tiles gives the background colour; every
-   lattice cell of the board (and the ring around it) is then a tile (tile colour), a hole
-   (background) or covered by something else: the cat, which marks the start. Tiles the
-   blobs missed at the board's edge widen it. Exactly one cat is allowed.
-3. The confidence falls with every doubt: irregular gaps, unclear cells, no cat or two.
+   regions of that colour (at a loose and a tight tolerance, so that drop shadows blurred
+   into the gaps do not weld the tiles together); the largest set of equal size that sits
+   on a regular lattice with gaps between the tiles is the board.
+2. :func:`read_board`: the tiles' colour and the background's are modelled as smooth fields
+   over the picture (in a photo the light falls off across the screen); every lattice cell
+   of the board (and the ring around it) is then a tile, a hole or covered by something
+   else: the cat, which marks the start. Tiles the blobs missed at the board's edge widen it.
+3. The confidence falls with every doubt: irregular gaps, unclear cells, no cat or two, a
+   "cat" that is a flat square (another game's board of coloured cells), a single line of
+   squares, squares too small for a game's board, and a board that no path covers from
+   the cat: the game has no such level, so the reading is the likelier fault, and the
+   doubt names the cells read least surely.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import cv2
 import numpy as np
@@ -34,9 +42,9 @@ from recognizer.colors import (
 from recognizer.image import RGBImage
 from recognizer.lattice import Blob, Cell, GridFit, Lattice, find_blobs, fit_grid, modal_size_group
 from recognizer.overlay import draw_cell_path
-from recognizer.recognition import Recognition
-from solvers.errors import PuzzleFormatError
-from solvers.onestroke import Solution, from_rows
+from recognizer.recognition import CONFIDENT, Recognition
+from solvers.errors import PuzzleFormatError, SearchBudgetError
+from solvers.onestroke import Puzzle, Solution, from_rows, search
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +59,13 @@ class Params:
     """Tuning of the recognizer; the defaults suit phone and tablet screenshots."""
 
     #: The long side of the working copy, in pixels.
-    work_side: int = 960
+    work_side: int = 640
+    #: The long side of the copy whose main colours are found, in pixels.
+    palette_side: int = 200
     #: How many of the picture's main colours are tried as the tile colour.
     colors_tried: int = 6
     #: Smallest tile side in the working copy, in pixels.
-    min_tile: float = 9.0
+    min_tile: float = 7.0
     #: Fewest tiles a board may have.
     min_tiles: int = 4
     #: The gap between tiles, as a fraction of the pitch, must lie in this range.
@@ -68,8 +78,21 @@ class Params:
     plain: float = 0.85
     #: A cell is covered (by the cat) when this share of its centre is neither.
     covered: float = 0.3
+    #: A cell neither plainly a tile nor a hole is a hole at most the first lift, a tile at
+    #: least the second (see :attr:`CellReading.lift`).
+    lift: tuple[float, float] = (0.3, 0.65)
     #: The most rows or columns a board may have.
     max_cells: int = 30
+    #: The least lattice pitch, as a fraction of the picture's short side (a game's board
+    #: fills most of the screen's width; rows of small squares are other things).
+    min_pitch: float = 0.03
+    #: The cat has a face (eyes, mouth, often a white patch): at least this share of the
+    #: centre of its cell is far from the cell's main colour. A flat square has none.
+    cat_texture: float = 0.04
+    #: Moves the solver may try to check that a path covers the board from the cat.
+    check_nodes: int = 3000
+    #: How many of the least surely read cells a doubt names.
+    doubt_cells: int = 3
 
 
 DEFAULT = Params()
@@ -125,11 +148,17 @@ class CellReading:
         Share nearer the tile colour than the background (loose).
     background : float
         Share nearer the background than the tile colour (loose).
+    lift : float
+        How far the centre's median stands out from the gaps round the cell, along the
+        way from the background to the tiles' colour: about 1 for a tile, 0 for a hole.
+        A photo's glare and shading shift a cell and its gaps alike, so this stays true
+        where the colours themselves have drifted.
     """
 
     tile: float
     tile_like: float
     background: float
+    lift: float
 
     @property
     def other(self) -> float:
@@ -160,26 +189,37 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     board = find_board(lab, params)
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
-    return read_board(lab, board, scale, params)
+    return read_board(image, lab, board, scale, params)
 
 
 def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
-    """The largest regular lattice of equal square tiles of one colour, or ``None``."""
-    peaks = dominant_colors(lab)
+    """The largest regular lattice of equal square tiles of one colour, or ``None``.
+
+    The main colours are taken from a yet smaller copy (a palette needs few pixels).
+    """
+    height, width = lab.shape[:2]
+    step = max(1, round(max(height, width) / params.palette_side))
+    peaks = dominant_colors(lab[::step, ::step])
     best: Board | None = None
     for peak in peaks[: params.colors_tried]:
-        board = _board_of_color(lab, peak, peaks, params)
-        if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
-            best = board
+        others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
+        loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
+        distance = delta_e(lab, peak.lab)
+        for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
+            board = _board_of_color(distance < tolerance, peak, peaks, tolerance, params)
+            if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
+                best = board
     return best
 
 
 def _board_of_color(
-    lab: LabImage, peak: ColorPeak, peaks: list[ColorPeak], params: Params
+    mask: NDArray[np.bool_],
+    peak: ColorPeak,
+    peaks: list[ColorPeak],
+    tolerance: float,
+    params: Params,
 ) -> Board | None:
-    others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
-    tolerance = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
-    mask = delta_e(lab, peak.lab) < tolerance
+    """The lattice of the tiles in ``mask`` (the pixels near ``peak``'s colour), or ``None``."""
     height, width = mask.shape
     blobs = find_blobs(mask, params.min_tile, 0.4 * min(height, width), min_fill=0.8)
     group = modal_size_group(blobs)
@@ -218,31 +258,98 @@ def _fit_inliers(blobs: list[Blob], side: float, params: Params) -> GridFit | No
     return None
 
 
-def _box_mean(values: NDArray[np.bool_]) -> NDArray[np.float64]:
-    """Summed-area table of a boolean map (one row and column of zeros in front)."""
-    return np.asarray(cv2.integral(values.astype(np.uint8)), dtype=np.float64)
+@dataclass(frozen=True)
+class ColorField:
+    """A colour that drifts smoothly across the picture: ``Lab = (1, x, y) @ coef``.
+
+    Parameters
+    ----------
+    coef : (3, 3) float array
+        Rows: the constant, the x and the y terms; columns: L, a, b.
+    """
+
+    coef: NDArray[np.float64]
+
+    @classmethod
+    def fit(cls, xy: NDArray[np.float64], colors: NDArray[np.float64]) -> ColorField:
+        """The affine field nearest ``colors`` seen at ``xy`` (outliers dropped once).
+
+        With fewer than six samples, or samples along one line, the field is constant.
+        """
+        design = np.column_stack([np.ones(len(xy)), xy])
+        if len(xy) < 6 or np.linalg.matrix_rank(design) < 3:
+            median = np.median(colors, axis=0)
+            return cls(np.vstack([median, np.zeros((2, 3))]))
+        keep = np.ones(len(xy), dtype=bool)
+        for _ in range(2):
+            coef = np.linalg.lstsq(design[keep], colors[keep], rcond=None)[0]
+            error = np.linalg.norm(design @ coef - colors, axis=1)
+            keep = error <= max(3.0, 2.5 * float(np.median(error)))
+            if keep.sum() < 6 or np.linalg.matrix_rank(design[keep]) < 3:
+                break
+        return cls(np.asarray(coef, dtype=np.float64))
+
+    def at(self, x: float, y: float) -> LabColor:
+        """The colour at pixel ``(x, y)``."""
+        lab = np.array([1.0, x, y]) @ self.coef
+        return float(lab[0]), float(lab[1]), float(lab[2])
 
 
-def _share(table: NDArray[np.float64], box: tuple[int, int, int, int]) -> float:
-    x0, y0, x1, y1 = box
-    area = max((x1 - x0) * (y1 - y0), 1)
-    return float(table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]) / area
+@dataclass(frozen=True)
+class Colors:
+    """The local tile and background colours of a board, and how plain a tile must be.
+
+    Parameters
+    ----------
+    tile, background : ColorField
+        The two colours across the picture.
+    strict : float
+        A Delta E that covers the tiles' own noise (JPEG, blur, video) but not the cat.
+    """
+
+    tile: ColorField
+    background: ColorField
+    strict: float
+
+    def reading(self, lab: LabImage, x: float, y: float, half: float, pitch: float) -> CellReading:
+        """What the cell centred on ``(x, y)`` shows (its centre ``half`` a side each way).
+
+        The gaps are sampled at the cell's corners and the middles of its sides; the one
+        most like the background is the reference of :attr:`CellReading.lift`.
+        """
+        height, width = lab.shape[:2]
+        pixels = lab[round(y - half) : round(y + half) + 1, round(x - half) : round(x + half) + 1]
+        pixels = pixels.reshape(-1, 3)
+        tile, back = self.tile.at(x, y), self.background.at(x, y)
+        loose = 0.45 * color_distance(tile, back)
+        to_tile, to_back = delta_e(pixels, tile), delta_e(pixels, back)
+        offsets = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
+        xs = np.clip(np.round(x + offsets[:, 0] * pitch / 2).astype(int), 0, width - 1)
+        ys = np.clip(np.round(y + offsets[:, 1] * pitch / 2).astype(int), 0, height - 1)
+        axis = np.subtract(tile, back)
+        norm = max(float(axis @ axis), 1e-6)
+        gaps = (lab[ys, xs] - np.asarray(back)) @ axis / norm
+        centre = (np.median(pixels, axis=0) - np.asarray(back)) @ axis / norm
+        return CellReading(
+            float(np.mean(to_tile < min(self.strict, loose))),
+            float(np.mean((to_tile < loose) & (to_tile < to_back))),
+            float(np.mean((to_back < loose) & (to_back <= to_tile))),
+            float(centre - gaps.min()),
+        )
 
 
-def read_board(lab: LabImage, board: Board, scale: float, params: Params = DEFAULT) -> Recognition:
-    """Judge every cell of ``board`` and its surrounding ring; build the recognition."""
-    background, gap_agreement = _background(lab, board)
-    contrast = color_distance(background, board.tile)
-    if contrast < 6.0:
+def read_board(
+    image: RGBImage, lab: LabImage, board: Board, scale: float, params: Params = DEFAULT
+) -> Recognition:
+    """Judge every cell of ``board`` and its surrounding ring; build the recognition.
+
+    ``lab`` is the working copy of ``image``, reduced by ``scale``; the cat is looked at
+    in ``image`` itself.
+    """
+    found = _colors(lab, board, params)
+    if found is None:
         return Recognition.nothing(GAME, "the tiles' colour is the background's")
-    strict = min(_plain_tolerance(lab, board, params), 0.45 * contrast)
-    to_tile, to_back = delta_e(lab, board.tile), delta_e(lab, background)
-    loose = 0.45 * contrast
-    tables = (
-        _box_mean(to_tile < strict),
-        _box_mean((to_tile < loose) & (to_tile < to_back)),
-        _box_mean((to_back < loose) & (to_back <= to_tile)),
-    )
+    colors, gap_agreement = found
     height, width = lab.shape[:2]
     half = (0.5 - params.inset) * board.pitch
     readings: dict[Cell, CellReading] = {}
@@ -256,7 +363,7 @@ def read_board(lab: LabImage, board: Board, scale: float, params: Params = DEFAU
             box = (round(x - half), round(y - half), round(x + half) + 1, round(y + half) + 1)
             seen = box[0] >= 0 and box[1] >= 0 and box[2] <= width and box[3] <= height
             if seen and (r, c) not in readings:
-                readings[(r, c)] = CellReading(*(_share(table, box) for table in tables))
+                readings[(r, c)] = colors.reading(lab, x, y, half, board.pitch)
         # tiles the blobs missed at the edge widen the board
         grown = [
             cell
@@ -275,17 +382,18 @@ def read_board(lab: LabImage, board: Board, scale: float, params: Params = DEFAU
         (r, c) for r in range(area[0] - 1, area[2] + 2) for c in range(area[1] - 1, area[3] + 2)
     }
     readings = {cell: reading for cell, reading in readings.items() if cell in near}
-    return _decide(board, area, readings, gap_agreement, scale, params)
+    return _decide(image, board, area, readings, gap_agreement, scale, params)
 
 
-def _background(lab: LabImage, board: Board) -> tuple[LabColor, float]:
-    """The background colour, and the share of gaps between side-by-side tiles that show it.
+def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float] | None:
+    """The board's :class:`Colors`, and the share of gaps between tiles that show background.
 
     The background is the main colour most common in a band half a pitch wide around
     the tiles (narrow gaps in a blurred picture mix the tiles' colour in, so the band is
-    safer than the gaps); a gap agrees when it shows the background, if need be blended
-    with the tiles' edges, and the share is that of the better direction (a drop shadow
-    may fill the other).
+    safer than the gaps); its field is fitted to the band's pixels of that colour, the
+    tiles' to the centres of the tiles found. A gap agrees when it shows the background,
+    if need be blended with the tiles' edges; the share is that of the better direction
+    (a drop shadow may fill the other). ``None`` when tiles and background look alike.
     """
     rows, cols = board.extent
     height, width = lab.shape[:2]
@@ -299,50 +407,63 @@ def _background(lab: LabImage, board: Board) -> tuple[LabColor, float]:
         max(0, round(y0 - inner) - box[1]) : round(y1 + inner) - box[1],
         max(0, round(x0 - inner) - box[0]) : round(x1 + inner) - box[0],
     ] = False
+    ys, xs = np.nonzero(band)
     pixels = lab[box[1] : box[3], box[0] : box[2]][band]
     if not board.palette or pixels.size == 0:
-        return board.tile, 0.0
+        return None
     color = max(board.palette, key=lambda c: float(np.mean(delta_e(pixels, c) < 8.0)))
+    contrast = color_distance(color, board.tile)
+    if contrast < 6.0:
+        return None
+    near = delta_e(pixels, color) < 0.45 * contrast
+    step = max(1, int(near.sum()) // 2000)
+    band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
+    background = ColorField.fit(band_xy.astype(np.float64), pixels[near][::step].astype(np.float64))
+    half = max(1, round((0.5 - params.inset) * board.pitch))
+    centres, means, spreads = [], [], []
+    for cell in board.tiles:
+        x, y = (round(v) for v in board.fit.node(cell))
+        patch = lab[max(0, y - half) : y + half + 1, max(0, x - half) : x + half + 1]
+        patch = patch.reshape(-1, 3)
+        if len(patch):
+            median = np.median(patch, axis=0)
+            centres.append((x, y))
+            means.append(median)
+            spreads.append(float(np.percentile(delta_e(patch, tuple(median)), 90)))
+    tile = ColorField.fit(np.asarray(centres, np.float64), np.asarray(means, np.float64))
+    strict = float(np.clip(2.5 * np.median(spreads) + 2.0, 4.0, 12.0))
+    colors = Colors(tile, background, strict)
     agreements = []
     for dr, dc in ((0, 1), (1, 0)):
         pairs = [(a, (a[0] + dr, a[1] + dc)) for a in board.tiles]
-        gaps = [_gap_pixel(lab, board, a, b) for a, b in pairs if b in board.tiles]
+        gaps = [_gap_agrees(lab, board, colors, a, b) for a, b in pairs if b in board.tiles]
         if gaps:
-            agreements.append(float(np.mean(_towards(np.asarray(gaps), board.tile, color))))
-    return color, max(agreements, default=0.0)
+            agreements.append(float(np.mean(gaps)))
+    return colors, max(agreements, default=0.0)
 
 
-def _towards(pixels: NDArray[np.float32], tile: LabColor, back: LabColor) -> NDArray[np.bool_]:
-    """Whether each pixel blends ``tile`` and ``back``, at least 30% of the way to ``back``."""
-    t0, axis = np.asarray(tile, dtype=np.float32), np.subtract(back, tile).astype(np.float32)
-    share = (pixels - t0) @ axis / max(float(axis @ axis), 1e-6)
-    off = pixels - (t0 + share[:, None] * axis)
-    return np.asarray((share >= 0.3) & (np.linalg.norm(off, axis=1) < 8.0))
+def _gap_agrees(lab: LabImage, board: Board, colors: Colors, a: Cell, b: Cell) -> bool:
+    """Whether the gap between tiles ``a`` and ``b`` shows the background (blended or not).
 
-
-def _gap_pixel(lab: LabImage, board: Board, a: Cell, b: Cell) -> NDArray[np.float32]:
-    """The pixel least like the tiles on the segment across the gap between ``a`` and ``b``."""
+    The pixel least like the tiles on the segment across the gap must lie at least 30% of
+    the way from the local tile colour to the local background, near the line between them.
+    """
     (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
     t = np.linspace(0.25, 0.75, 9)
     xs = np.round(xa + t * (xb - xa)).astype(int)
     ys = np.round(ya + t * (yb - ya)).astype(int)
     line = lab[ys, xs]
-    return np.asarray(line[int(np.argmax(delta_e(line, board.tile)))], dtype=np.float32)
-
-
-def _plain_tolerance(lab: LabImage, board: Board, params: Params) -> float:
-    """A Delta E that covers the tiles' own noise (JPEG, blur, video) but not the cat."""
-    half = max(1, round((0.5 - params.inset) * board.pitch))
-    spreads = []
-    for cell in board.tiles:
-        x, y = (round(v) for v in board.fit.node(cell))
-        patch = lab[max(0, y - half) : y + half + 1, max(0, x - half) : x + half + 1]
-        if patch.size:
-            spreads.append(float(np.percentile(delta_e(patch, board.tile), 90)))
-    return float(np.clip(2.5 * np.median(spreads) + 2.0, 4.0, board.tolerance))
+    mid = ((xa + xb) / 2, (ya + yb) / 2)
+    tile, back = colors.tile.at(*mid), colors.background.at(*mid)
+    pixel = line[int(np.argmax(delta_e(line, tile)))]
+    t0, axis = np.asarray(tile), np.subtract(back, tile)
+    share = float((pixel - t0) @ axis) / max(float(axis @ axis), 1e-6)
+    off = float(np.linalg.norm(pixel - (t0 + share * axis)))
+    return share >= 0.3 and off < 8.0
 
 
 def _decide(
+    image: RGBImage,
     board: Board,
     area: Area,
     readings: dict[Cell, CellReading],
@@ -353,12 +474,14 @@ def _decide(
     """Tiles, holes and the cat from the cell readings; doubts lower the confidence.
 
     Cells within ``area`` must each be a plain tile, a hole or covered; the ring of
-    cells around it only matters where the cat might sit, next to a tile.
+    cells around it only matters where the cat might sit, next to a tile. Then the
+    whole is judged (:func:`_judge`).
     """
     doubts: list[str] = []
     confidence = 1.0
     tiles = set()
     covered = []
+    whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
     for cell, reading in sorted(readings.items()):
         inside = _within(cell, area)
         if not inside and not any(
@@ -366,11 +489,12 @@ def _decide(
             for n in _neighbours(cell)
         ):
             continue
-        if reading.other >= params.covered:
+        kind = _kind(reading, partial(_face, image, whole, cell), params)
+        if kind == "cat":
             covered.append(cell)
-        elif inside and reading.tile_like >= params.plain:
+        elif inside and kind == "tile":
             tiles.add(cell)
-        elif reading.background >= params.plain or (not inside and reading.tile_like < 0.5):
+        elif kind == "hole" or (not inside and kind != "tile" and reading.tile_like < 0.5):
             continue
         else:
             doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
@@ -417,6 +541,14 @@ def _decide(
     lattice = board.fit.lattice(top, left, puzzle.rows, puzzle.cols, scale)
     residual = float(np.max(board.fit.residuals))
     confidence *= float(np.clip(1.0 - 2.0 * max(0.0, residual - 0.05), 0.5, 1.0))
+    sureness = {
+        (r - top, c - left): readings[(r, c)].tile_like
+        if (r, c) in tiles
+        else readings[(r, c)].background
+        for r, c in readings
+        if top <= r <= bottom and left <= c <= right and (r, c) != start
+    }
+    confidence = _judge(image, puzzle, lattice, sureness, confidence, doubts, params)
     log.debug(
         "onestroke: %dx%d, start %s, confidence %.2f",
         puzzle.rows,
@@ -425,6 +557,87 @@ def _decide(
         confidence,
     )
     return Recognition(GAME, puzzle, round(confidence, 3), lattice, tuple(doubts))
+
+
+def _judge(
+    image: RGBImage,
+    puzzle: Puzzle,
+    lattice: Lattice,
+    sureness: dict[Cell, float],
+    confidence: float,
+    doubts: list[str],
+    params: Params,
+) -> float:
+    """Whether the reading is a level of the game; lowers ``confidence``, adds to ``doubts``.
+
+    A level's board has rows and columns (not a single line of squares), tiles large for
+    the picture, a cat with a face on its start tile, and a path through every tile from
+    the cat. The last is checked only when all else holds (a short search: a board that
+    needs a longer one is left to the solver). ``sureness`` maps each cell but the start to
+    the share of its centre that showed what it was read as.
+    """
+    short = min(image.shape[:2])
+    if min(puzzle.rows, puzzle.cols) < 2:
+        doubts.append("the tiles form a single line: not a one-stroke board")
+        confidence = min(confidence, 0.2)
+    if lattice.cell_size() < params.min_pitch * short:
+        doubts.append("the squares are too small for a game's board")
+        confidence = min(confidence, 0.2)
+    if _face(image, lattice, puzzle.start) < params.cat_texture:
+        doubts.append(f"the start {list(puzzle.start)} is a flat square, not the cat")
+        confidence = min(confidence, 0.2)
+    if confidence < CONFIDENT:
+        return confidence
+    try:
+        result = search(puzzle, max_nodes=params.check_nodes)
+    except SearchBudgetError:
+        return confidence
+    if result.solution is None:
+        least = sorted(sureness, key=lambda cell: sureness[cell])[: params.doubt_cells]
+        cells = ", ".join(f"({r}, {c})" for r, c in sorted(least))
+        doubts.insert(
+            0, f"no path covers the board from the cat ({result.reason}): cells {cells} in doubt"
+        )
+        confidence = min(confidence, 0.3)
+    return confidence
+
+
+def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
+    """The share of the centre of ``cell`` in ``image`` far (Delta E 15) from its main colour.
+
+    The centre (the middle half of the cell) is looked at in full detail, resampled to a
+    fixed size so that the share does not depend on the picture's resolution.
+    """
+    corners = lattice.to_pixels(
+        [(cell[0] + 0.25, cell[1] + 0.25), (cell[0] + 0.75, cell[1] + 0.75)]
+    )
+    (x0, y0), (x1, y1) = np.round(corners).astype(int)
+    height, width = image.shape[:2]
+    crop = image[max(0, y0) : min(height, y1), max(0, x0) : min(width, x1)]
+    if crop.size == 0:
+        return 0.0
+    patch = to_lab(np.asarray(cv2.resize(crop, (24, 24), interpolation=cv2.INTER_AREA), np.uint8))
+    pixels = patch.reshape(-1, 3)
+    median = np.median(pixels, axis=0)
+    return float(
+        np.mean(delta_e(pixels, (float(median[0]), float(median[1]), float(median[2]))) > 15.0)
+    )
+
+
+def _kind(reading: CellReading, face: Callable[[], float], params: Params) -> str:
+    """``"cat"``, ``"tile"``, ``"hole"`` or ``"unclear"``: what a cell's reading shows.
+
+    A cell covered by something else is the cat only if it has a face (``face()``, looked
+    at only then); one plainly of the tiles' colour or the background's is that; any other
+    (a tile or hole under glare or in shade) is judged by its lift above its gaps.
+    """
+    if reading.other >= params.covered and face() >= params.cat_texture:
+        return "cat"
+    if reading.tile_like >= params.plain or reading.lift >= params.lift[1]:
+        return "tile"
+    if reading.background >= params.plain or reading.lift <= params.lift[0]:
+        return "hole"
+    return "unclear"
 
 
 def _within(cell: Cell, area: Area) -> bool:
@@ -456,4 +669,14 @@ def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBIm
     return draw_cell_path(image, centers, lattice.cell_size())
 
 
-__all__ = ["Board", "CellReading", "Params", "draw", "find_board", "read_board", "recognize"]
+__all__ = [
+    "Board",
+    "CellReading",
+    "ColorField",
+    "Colors",
+    "Params",
+    "draw",
+    "find_board",
+    "read_board",
+    "recognize",
+]

@@ -10,6 +10,7 @@ downscaled and pillarboxed in black, heavy compression).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,7 +18,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from recognizer.colors import color_distance, lab_of
-from solvers.onestroke import Puzzle, from_rows
+from solvers.onestroke import Puzzle, random_level
 from tests.render.degrade import noise_and_jpeg
 
 Cell = tuple[int, int]
@@ -156,36 +157,15 @@ def random_style(rng: np.random.Generator, video: bool | None = None) -> Style:
 
 
 def random_puzzle(rng: np.random.Generator) -> Puzzle:
-    """A connected board of 3x3 to 10x10 with 0-30% holes (often on the border) and a start."""
+    """A solvable level of 3x3 to 10x10 with 0-30% holes, as the game only has solvable ones.
+
+    The level is cut from a random path (:func:`solvers.onestroke.random_level`), so it may
+    come out smaller than its box; the start (the cat's tile) is an end of that path.
+    """
     rows, cols = int(rng.integers(3, 11)), int(rng.integers(3, 11))
-    tiles = {(r, c) for r in range(rows) for c in range(cols)}
-    target = round(len(tiles) * rng.uniform(0.0, 0.3))
-    cells = list(tiles)
-    rng.shuffle(cells)
-    for cell in cells:
-        if len(tiles) <= rows * cols - target:
-            break
-        rest = tiles - {cell}
-        if _connected(rest):
-            tiles = rest
-    grid = ["".join("1" if (r, c) in tiles else "0" for c in range(cols)) for r in range(rows)]
-    ordered = sorted(tiles)
-    start = ordered[int(rng.integers(len(ordered)))]
-    return from_rows(grid, start)
-
-
-def _connected(tiles: set[Cell]) -> bool:
-    if not tiles:
-        return False
-    first = next(iter(tiles))
-    seen, todo = {first}, [first]
-    while todo:
-        r, c = todo.pop()
-        for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nxt in tiles and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == len(tiles)
+    holes = float(rng.uniform(0.0, 0.3))
+    puzzle, _ = random_level(rows, cols, holes, random.Random(int(rng.integers(2**32))))
+    return puzzle
 
 
 def _shade(color: RGB, factor: float, lift: int = 0) -> RGB:
