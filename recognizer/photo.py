@@ -143,6 +143,62 @@ def _score(lab: NDArray[np.float32], quad: NDArray[np.float64]) -> float:
     return contrast / (1.0 + 0.1 * spread) * (0.5 + area)
 
 
+def _edge_line(
+    gray: NDArray[np.float32], start: NDArray[np.float64], end: NDArray[np.float64], reach: float
+) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+    """The straight edge nearest the side ``start``-``end``: a point on it and its direction.
+
+    Grey profiles across the side, at most ``reach`` pixels either way, each give the
+    position of their steepest step; a robust line through those points is the edge.
+    """
+    along = end - start
+    length = float(np.hypot(*along))
+    if length < 8:
+        return None
+    normal = np.array([-along[1], along[0]]) / length
+    offsets = np.arange(-np.ceil(reach), np.ceil(reach) + 1)
+    bases = start + np.linspace(0.1, 0.9, 32)[:, None] * along
+    grid = bases[:, None, :] + offsets[None, :, None] * normal
+    profiles = cv2.remap(
+        gray, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32), cv2.INTER_LINEAR
+    )
+    steps = np.abs(np.diff(profiles, axis=1))
+    strongest = steps.argmax(axis=1)
+    keep = steps[np.arange(len(steps)), strongest] > 4 * (np.median(steps, axis=1) + 1)
+    if keep.sum() < 8:
+        return None
+    points = bases[keep] + (offsets[strongest[keep]] + 0.5)[:, None] * normal
+    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
+
+
+def refine_corners(image: RGBImage, quad: NDArray[np.float64], reach: float) -> NDArray[np.float64]:
+    """``quad``'s corners moved onto the picture's own edges, at full resolution.
+
+    Each side is fitted to the steepest grey step within ``reach`` pixels of it, and the
+    corners become the crossings of adjacent sides; a side without a clear edge, or a
+    corner that would move further than ``2 * reach``, leaves the quadrilateral as it was.
+    """
+    grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    gray = np.asarray(cv2.GaussianBlur(grey, (0, 0), 1.0), np.float32)
+    lines = [_edge_line(gray, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
+    corners = []
+    for i in range(4):
+        before, after = lines[i - 1], lines[i]
+        if before is None or after is None:
+            return quad
+        (p, u), (q, v) = before, after
+        matrix = np.column_stack([u, -v])
+        if abs(np.linalg.det(matrix)) < 1e-6:
+            return quad
+        t = np.linalg.solve(matrix, q - p)[0]
+        corners.append(p + t * u)
+    refined = np.array(corners)
+    if np.abs(refined - quad).max() > 2 * reach:
+        return quad
+    return refined
+
+
 def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
     """The likeliest screen quadrilaterals in a photo, best first (at most ``limit``)."""
     height, width = image.shape[:2]
@@ -155,7 +211,7 @@ def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
     for score, quad in scored:
         if score <= 0 or len(found) >= limit:
             break
-        corners = quad / scale
+        corners = refine_corners(image, quad / scale, reach=2.5 / scale)
         if any(
             np.abs(corners - np.asarray(r.quad)).max() < 0.03 * max(height, width) for r in found
         ):
