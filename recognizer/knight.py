@@ -1,86 +1,149 @@
-"""Recognize a knight's-tour board: a chessboard screenshot with one knight on it.
+"""Recognize a knight's-tour board: a chessboard picture with one knight on it.
 
-The picture is reduced, and the board is found from its grid lines: a chessboard's square
-boundaries are straight edges that run across the whole board, so the columns (and rows)
-where many pixels have a strong horizontal (vertical) gradient form an evenly spaced run.
-The run fixes the pitch and phase of the squares; the board's extent is then grown square
-by square while the squares keep alternating between the two colours of the pattern (so a
-frame, a margin with coordinates, or window chrome stops it). The knight is the single
-square whose contents (what differs from the square's own colour, holes filled) form a
-piece-sized solid blob; numbers, dots and crosses are too small or thin. Any
-doubt (no run, weak or broken alternation, no knight or several) gives a refusal.
+1. Cheap look. The picture is reduced (long side :attr:`Params.work_side`) to grey, and
+   every pixel is scored as an X-corner, where four squares meet in a chequer: the means of
+   the four boxes around it are alike across each diagonal and differ along each side. Line
+   grids, tiles with gaps, text and photos have few such points; fewer than a 5 x 5 board's
+   16 inner corners is "not mine" within milliseconds.
+2. Lattice. From the strongest corners a lattice is grown node by node (a neighbour lies one
+   local step away and has the opposite polarity, since the light squares swap sides), and
+   a homography from node numbers to pixels is fitted to it, so a rotated or photographed
+   board is read too. The outermost inner corners lie one square inside the board's edge;
+   corners on the edge line itself would mean a row was missed (the size is in doubt).
+3. Squares. The board is warped to a canonical picture (:attr:`Params.square` pixels a
+   square) from the full-size picture. Each square's own colour is the median of its border
+   band; the squares must alternate light and dark. What differs from a square's colour,
+   outlines closed and holes filled, is its content: a piece is a large, tall, solid blob
+   near the centre; move numbers, dots, crosses and coordinates are small, thin or
+   off-centre. One piece is the knight; a second piece, or a mark nearly as piece-like,
+   puts the reading in doubt, naming the squares.
 """
 
 from __future__ import annotations
 
-import bisect
 import logging
+from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import draw_cell_path
 from recognizer.recognition import Recognition
-from solvers.knight import Puzzle, Solution
+from solvers.knight import Cell, Puzzle, Solution
 
 log = logging.getLogger(__name__)
 
 GAME = "knight"
 
 FloatArray = NDArray[np.float32]
+Node = tuple[int, int]
+"""A lattice node ``(i, j)``: ``i`` counts corners to the right, ``j`` downwards."""
+
+#: The four lattice directions ``(di, dj)``.
+DIRECTIONS: tuple[Node, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 @dataclass(frozen=True)
 class Params:
-    """Tuning of the recognizer (in pixels of the reduced picture unless said otherwise)."""
+    """Tuning of the recognizer (pixels of the reduced picture unless said otherwise)."""
 
-    work_side: int = 1000
-    """The picture is reduced so that its long side is at most this."""
-    edge: float = 22.0
-    """A grey-level step across two pixels that counts as an edge."""
-    min_pitch: float = 12.0
-    max_pitch: float = 260.0
-    min_lines: int = 4
-    """Fewest evenly spaced grid lines that start a board."""
+    work_side: int = 640
+    """The picture is reduced so that its long side is at most this for the cheap look."""
+    box: int = 3
+    """Side of the four boxes compared around a candidate corner (odd)."""
+    corner: float = 16.0
+    """Least X-corner response (grey levels) of a lattice node."""
+    max_peaks: int = 3000
+    """At most this many of the strongest corner candidates are kept."""
+    seeds: int = 60
+    """The strongest corners tried as the seed of a lattice."""
+    min_pitch: float = 6.0
+    max_pitch: float = 300.0
+    step_tolerance: float = 0.25
+    """A node is searched within this fraction of the step around its predicted place."""
+    fit_tolerance: float = 0.15
+    """Largest distance of a node from the fitted lattice, in squares."""
     min_side: int = 5
     max_side: int = 40
-    min_contrast: float = 30.0
-    """Least colour distance between the light and the dark squares."""
-    match: float = 0.42
-    """A square matches its colour class within this fraction of the contrast."""
-    piece_area: float = 0.08
+    min_fill: float = 0.9
+    """Least share of the inner corners found within the lattice's extent."""
+    square: int = 32
+    """Side of a square in the canonical picture of the board."""
+    min_contrast: float = 22.0
+    """Least grey difference between neighbouring squares."""
+    min_alternation: float = 0.9
+    """Least share of neighbouring pairs whose lighter square is on the expected side."""
+    piece_area: float = 0.1
     """Least area of a piece, as a fraction of the square."""
-    piece_height: float = 0.48
+    piece_height: float = 0.46
     """Least height of a piece, as a fraction of the square."""
     piece_offset: float = 0.16
-    """Farthest a piece's centroid lies from its square's centre, as a fraction of the square."""
-    piece_solidity: float = 0.65
-    """Least ratio of a piece's area to its convex hull's (a piece is a solid blob)."""
+    """Farthest a piece's centroid lies from its square's centre, in squares."""
+    piece_solidity: float = 0.75
+    """Least ratio of a piece's area to its convex hull's."""
+    piece_chroma: float = 70.0
+    """Most colourfulness (max - min of R, G, B) of a piece's own pixels."""
+    doubtful: float = 0.92
+    """A mark scoring this much of a piece (1) is in doubt."""
 
 
 PARAMS = Params()
 
 
 @dataclass(frozen=True)
-class Grid:
-    """Square boundaries in the reduced picture: ``x = x0 + px * i``, ``y = y0 + py * j``."""
+class Corners:
+    """X-corner candidates of the reduced picture.
 
-    x0: float
-    px: float
-    y0: float
-    py: float
+    Parameters
+    ----------
+    points : (N, 2) float array
+        Their ``(x, y)`` in reduced pixels, strongest first.
+    strength : (N,) float array
+        Their responses (grey levels).
+    polarity : (N,) int array
+        +1 when the top-left and bottom-right squares are the light ones, else -1.
+    index : (H, W) int array
+        The candidate's number at its pixel, -1 elsewhere (for neighbourhood look-ups).
+    response : (H, W) float array
+        The X-corner response of every pixel (0 where not X-like).
+    """
 
-    def box(self, row: int, col: int, inset: float) -> tuple[int, int, int, int]:
-        """Pixel bounds ``(top, bottom, left, right)`` of a square, shrunk by ``inset``."""
-        top = self.y0 + self.py * (row + inset)
-        bottom = self.y0 + self.py * (row + 1 - inset)
-        left = self.x0 + self.px * (col + inset)
-        right = self.x0 + self.px * (col + 1 - inset)
-        return round(top), round(bottom), round(left), round(right)
+    points: NDArray[np.float64]
+    strength: FloatArray
+    polarity: NDArray[np.int8]
+    index: NDArray[np.int32]
+    response: FloatArray
+
+
+@dataclass(frozen=True)
+class Board:
+    """A lattice of inner corners: the fitted map and the nodes found."""
+
+    homography: NDArray[np.float64]
+    """3x3 map from ``(i, j, 1)`` node coordinates to reduced pixels."""
+    nodes: dict[Node, int]
+    """Each node's corner candidate."""
+    left: int
+    top: int
+    right: int
+    bottom: int
+    """The extent of the nodes (inclusive)."""
+
+    @property
+    def rows(self) -> int:
+        """Squares down the board (one more than rows of inner corners)."""
+        return self.bottom - self.top + 2
+
+    @property
+    def cols(self) -> int:
+        """Squares across the board."""
+        return self.right - self.left + 2
 
 
 def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
@@ -89,7 +152,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     Parameters
     ----------
     image : (H, W, 3) uint8 array
-        The screenshot.
+        The screenshot, or a (rectified) photo of a screen.
     params : Params
         Tuning.
 
@@ -97,316 +160,522 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     -------
     Recognition
         With a :class:`solvers.knight.Puzzle` and a :class:`Lattice` in the picture's
-        pixels, or a refusal with the reason.
+        pixels; not confident, with the squares in doubt, when the knight or the board's
+        size is uncertain; or a refusal with the reason.
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 32:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
-    scale = min(1.0, params.work_side / max(image.shape[:2]))
-    small = (
-        cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        if scale < 1.0
-        else image
-    )
-    grey = np.asarray(
-        cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), 1.0),
-        dtype=np.float32,
-    )
-    found = _find_grid(grey, params)
-    if found is None:
-        return Recognition.nothing(GAME, "no evenly spaced grid lines")
-    colour: FloatArray = np.asarray(
-        cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0), dtype=np.float32
-    )
-    board = _grow_board(colour, *found, params)
+    small, scale = reduce(image, params.work_side)
+    grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_RGB2GRAY), np.float32)
+    corners = find_corners(grey, params)
+    if len(corners.points) < (params.min_side - 1) ** 2:
+        return Recognition.nothing(GAME, "too few chequer corners for a board")
+    board = find_board(corners, params)
     if isinstance(board, str):
         return Recognition.nothing(GAME, board)
-    grid, rows, cols, contrast = board
-    knights = _find_pieces(colour, grid, rows, cols, contrast, params)
-    lattice = Lattice.axis_aligned(
-        rows, cols, grid.x0 / scale, grid.y0 / scale, grid.px / scale, grid.py / scale
-    )
-    if len(knights) != 1:
-        what = "no knight" if not knights else f"{len(knights)} knight-like pieces"
-        return Recognition(GAME, None, 0.0, lattice, (f"{rows}x{cols} board with {what}",))
+    lattice = _board_lattice(board, scale)
+    picture = canonical_board(image, lattice, params.square)
+    colours = _square_colours(picture, board.rows, board.cols, params.square)
+    contrast, alternation = _alternation(colours)
+    if contrast < params.min_contrast or alternation < params.min_alternation:
+        return Recognition.nothing(
+            GAME,
+            f"squares do not alternate light and dark (contrast {contrast:.0f}, "
+            f"{alternation:.0%} of neighbours)",
+        )
+    scores = piece_scores(picture, colours, contrast, params)
+    return _reading(board, lattice, scores, _edge_doubt(board, corners, params), params)
+
+
+def _reading(
+    board: Board, lattice: Lattice, scores: NDArray[np.float64], edge: str | None, params: Params
+) -> Recognition:
+    """The recognition from the squares' piece scores and any doubt about the edges."""
+    pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
+    unsure = [(int(r), int(c)) for r, c in np.argwhere((scores >= params.doubtful) & (scores < 1))]
+    size = f"{board.rows}x{board.cols} board"
     doubts: list[str] = []
-    confidence = 0.9
-    if contrast < 2 * params.min_contrast:
-        doubts.append(f"low contrast between the squares ({contrast:.0f})")
-        confidence -= 0.15
-    puzzle = Puzzle(rows, cols, knights[0])
-    log.debug("knight: %dx%d board, knight on %s", rows, cols, knights[0])
+    if len(pieces) != 1:
+        what = "no piece" if not pieces else f"{len(pieces)} pieces"
+        doubts.append(f"{size} with {what}: which square holds the knight is in doubt")
+        if pieces or unsure:
+            doubts.append(f"squares in doubt: {_cells(pieces + unsure)}")
+    elif unsure:
+        doubts.append(f"marks on {_cells(unsure)} might be the knight")
+    if edge is not None:
+        doubts.append(edge)
+    if len(pieces) != 1:
+        return Recognition(GAME, None, 0.3 if pieces else 0.1, lattice, tuple(doubts))
+    puzzle = Puzzle(board.rows, board.cols, pieces[0])
+    confidence = 0.35 if doubts else 0.9
+    log.debug("knight: %s, knight on %s, doubts %s", size, pieces[0], doubts)
     return Recognition(GAME, puzzle, confidence, lattice, tuple(doubts))
 
 
-def _find_grid(grey: FloatArray, params: Params) -> tuple[Grid, int, int] | None:
-    """The pitch and phase of the squares, from the evenly spaced edge lines.
+def _cells(cells: list[Cell]) -> str:
+    """``(r, c), (r, c)`` for a doubt message."""
+    return ", ".join(f"({r}, {c})" for r, c in cells)
 
-    Returns the grid (square 0 lies after the first line of each run) and the numbers of
-    squares the runs span down and across.
+
+# ----------------------------------------------------------------------------- corners
+
+
+def find_corners(grey: FloatArray, params: Params = PARAMS) -> Corners:
+    """The X-corner candidates of a grey picture, strongest first.
+
+    A corner between pixels ``x - 1`` and ``x`` (and rows ``y - 1`` and ``y``) compares the
+    means of the four ``box`` x ``box`` boxes touching it: in a chequer the two diagonal
+    pairs are alike and each side differs; the response is the smallest side difference
+    less half the diagonal differences.
+
+    Examples
+    --------
+    >>> board = np.kron((np.indices((6, 6)).sum(0) % 2) * 200.0, np.ones((10, 10)))
+    >>> len(find_corners(board.astype(np.float32)).points)
+    25
     """
-    gx = np.abs(grey[:, 2:] - grey[:, :-2]) > params.edge
-    gy = np.abs(grey[2:, :] - grey[:-2, :]) > params.edge
-    xs = _line_run(_share(gx, axis=0), params)
-    if xs is None:
-        return None
-    left, right = round(xs[0][0]), round(xs[0][0] + xs[0][1] * xs[1])
-    ys = _line_run(_share(gy[:, left:right], axis=1), params)
-    if ys is None:
-        return None
-    top, bottom = round(ys[0][0]), round(ys[0][0] + ys[0][1] * ys[1])
-    xs = _line_run(_share(gx[top:bottom], axis=0), params)
-    if xs is None:
-        return None
-    (x0, px), (y0, py) = xs[0], ys[0]
-    if not 0.85 < px / py < 1.18:
-        return None
-    # a difference across two pixels peaks between them: shift by one to the boundary
-    return Grid(x0 + 1.0, px, y0 + 1.0, py), ys[1], xs[1]
+    k = params.box // 2
+    mean = np.asarray(cv2.blur(grey, (params.box, params.box)), np.float32)
+    h, w = mean.shape
+    span = 2 * k + 1
+    if h <= span + 4 or w <= span + 4:
+        empty = np.zeros((0, 2))
+        return Corners(
+            empty, np.zeros(0, np.float32), np.zeros(0, np.int8), np.full((h, w), -1, np.int32),
+            np.zeros((h, w), np.float32),
+        )  # fmt: skip
+    tl, tr = mean[: h - span, : w - span], mean[: h - span, span:]
+    bl, br = mean[span:, : w - span], mean[span:, span:]
+    sides = np.stack([tl - tr, br - bl, tl - bl, br - tr])
+    light = sides.min(axis=0)  # > 0: top-left and bottom-right lighter
+    dark = -sides.max(axis=0)  # > 0: the other diagonal lighter
+    penalty = 0.5 * (np.abs(tl - br) + np.abs(tr - bl))
+    inner = np.maximum(light, dark) - penalty
+    response = np.zeros((h, w), np.float32)
+    # the response at inner[y, x] belongs to the corner between pixels x + k and x + k + 1
+    response[k + 1 : h - k, k + 1 : w - k] = np.maximum(inner, 0)
+    peak = (response >= cv2.dilate(response, np.ones((5, 5), np.uint8))) & (
+        response > params.corner
+    )
+    ys, xs = np.nonzero(peak)
+    strength = response[ys, xs]
+    order = np.argsort(-strength, kind="stable")[: params.max_peaks]
+    ys, xs, strength = ys[order], xs[order], strength[order]
+    polarity = np.where(light[ys - k - 1, xs - k - 1] > 0, np.int8(1), np.int8(-1)).astype(np.int8)
+    index = np.full((h, w), -1, np.int32)
+    index[ys, xs] = np.arange(len(ys), dtype=np.int32)
+    points = np.column_stack([xs, ys]).astype(np.float64) - 0.5
+    points += _subpixel(response, xs, ys)
+    return Corners(points, strength, polarity, index, response)
 
 
-def _share(mask: NDArray[np.bool_], axis: int) -> FloatArray:
-    """The fraction of true pixels along ``axis`` (a fast boolean mean)."""
-    return np.count_nonzero(mask, axis=axis).astype(np.float32) / max(1, mask.shape[axis])
+def _subpixel(
+    response: FloatArray, xs: NDArray[np.intp], ys: NDArray[np.intp]
+) -> NDArray[np.float64]:
+    """Parabolic refinement of peaks ``(xs, ys)`` of ``response``, as ``(N, 2)`` offsets."""
+    h, w = response.shape
+    x0, x1, x2 = np.clip(xs - 1, 0, w - 1), xs, np.clip(xs + 1, 0, w - 1)
+    y0, y1, y2 = np.clip(ys - 1, 0, h - 1), ys, np.clip(ys + 1, 0, h - 1)
+    out = np.zeros((len(xs), 2))
+    for axis, (a, b, c) in enumerate(
+        ((response[y1, x0], response[y1, x1], response[y1, x2]),
+         (response[y0, x1], response[y1, x1], response[y2, x1]))
+    ):  # fmt: skip
+        curve = a - 2 * b + c
+        safe = np.where(curve < -1e-6, curve, -1.0)
+        out[:, axis] = np.where(curve < -1e-6, np.clip(0.5 * (a - c) / safe, -0.5, 0.5), 0.0)
+    return out
 
 
-def _line_run(profile: FloatArray, params: Params) -> tuple[tuple[float, float], int] | None:
-    """The longest evenly spaced run of peaks of ``profile``.
+# ----------------------------------------------------------------------------- lattice
 
-    Returns
-    -------
-    ((first, pitch), count) or None
-        The fitted line positions ``first + pitch * k`` for ``k`` in ``0..count-1``
-        (``count`` lines), or ``None`` when no run of ``params.min_lines`` exists.
-    """
-    if profile.size < 8 or profile.max() < 0.05:
-        return None
-    floor = max(0.3 * float(profile.max()), 0.05)
-    padded = np.pad(profile, 2)
-    window = np.lib.stride_tricks.sliding_window_view(padded, 5)
-    peaks = np.flatnonzero((profile >= floor) & (profile >= window.max(axis=1)))
-    # merge plateaus into their centres
-    centres: list[float] = []
-    for p in peaks:
-        if centres and p - centres[-1] <= 2:
-            centres[-1] = (centres[-1] + p) / 2
-        else:
-            centres.append(float(p))
-    best: list[float] = []
-    best_strength = 0.0
-    for i, first in enumerate(centres):
-        for second in centres[i + 1 :]:
-            pitch = second - first
-            if pitch < params.min_pitch:
+
+def find_board(corners: Corners, params: Params = PARAMS) -> Board | str:
+    """The largest lattice of chequer corners, or the reason there is none."""
+    best: Board | None = None
+    for seed in range(min(params.seeds, len(corners.points))):
+        for step in _first_steps(corners, seed, params):
+            board = _fit(corners, _grow(corners, seed, step, params), params)
+            if board is not None and (best is None or len(board.nodes) > len(best.nodes)):
+                best = board
+        if best is not None:
+            break
+    if best is None:
+        return "no lattice of chequer corners"
+    if max(best.rows, best.cols) > params.max_side:
+        return f"chequer of {best.rows}x{best.cols} squares is too large for a board"
+    if min(best.rows, best.cols) < params.min_side:
+        return f"chequer of {best.rows}x{best.cols} squares is too small for a board"
+    return best
+
+
+def _first_steps(corners: Corners, seed: int, params: Params) -> list[NDArray[np.float64]]:
+    """Candidate steps to the seed's right-hand neighbour (nearest first, at most three)."""
+    delta = corners.points - corners.points[seed]
+    ok = (
+        (corners.polarity != corners.polarity[seed])
+        & (delta[:, 0] >= params.min_pitch)
+        & (delta[:, 0] <= params.max_pitch)
+        & (np.abs(delta[:, 1]) <= 0.4 * delta[:, 0])
+    )
+    near = np.flatnonzero(ok)
+    near = near[np.argsort(delta[near, 0])][:3]
+    return [delta[i] for i in near]
+
+
+def _grow(
+    corners: Corners, seed: int, first: NDArray[np.float64], params: Params
+) -> dict[Node, int]:
+    """The nodes reachable from ``seed`` by steps of about ``first`` (right) and its
+    perpendicular (down), each with the polarity its parity asks for."""
+    points = corners.points
+    steps = {(1, 0): first, (0, 1): np.array([-first[1], first[0]])}
+    nodes: dict[Node, int] = {(0, 0): seed}
+    queue = deque([(0, 0)])
+    limit = 2 * params.max_side
+    while queue:
+        node = queue.popleft()
+        here = points[nodes[node]]
+        for di, dj in DIRECTIONS:
+            target = (node[0] + di, node[1] + dj)
+            if target in nodes or abs(target[0]) > limit or abs(target[1]) > limit:
                 continue
-            if pitch > params.max_pitch:
-                break
-            run = [first, second]
-            tol = max(2.0, 0.06 * pitch)
-            while True:
-                expected = run[-1] + pitch
-                at = bisect.bisect_left(centres, expected)
-                near = [c for c in centres[max(0, at - 1) : at + 1] if abs(c - expected) <= tol]
-                if not near:
-                    break
-                run.append(min(near, key=lambda c: abs(c - expected)))
-            strength = float(sum(profile[round(c)] for c in run))
-            if len(run) > len(best) or (len(run) == len(best) and strength > best_strength):
-                best, best_strength = run, strength
-    if len(best) < params.min_lines:
+            step = _local_step(points, nodes, node, (di, dj), steps)
+            want = corners.polarity[seed] * (1 if (target[0] + target[1]) % 2 == 0 else -1)
+            found = _near(
+                corners, here + step, params.step_tolerance * float(np.hypot(*step)), want
+            )
+            if found is not None and found not in nodes.values():
+                nodes[target] = found
+                queue.append(target)
+    return nodes
+
+
+def _local_step(
+    points: NDArray[np.float64],
+    nodes: dict[Node, int],
+    node: Node,
+    direction: Node,
+    steps: dict[Node, NDArray[np.float64]],
+) -> NDArray[np.float64]:
+    """The step from ``node`` in ``direction``, from the nearest known pair of nodes."""
+    di, dj = direction
+    back = (node[0] - di, node[1] - dj)
+    if back in nodes:
+        return points[nodes[node]] - points[nodes[back]]
+    for side in ((dj, di), (-dj, -di)):
+        a = (node[0] + side[0], node[1] + side[1])
+        b = (a[0] + di, a[1] + dj)
+        if a in nodes and b in nodes:
+            return points[nodes[b]] - points[nodes[a]]
+    sign = di + dj
+    return sign * steps[(abs(di), abs(dj))]
+
+
+def _near(corners: Corners, at: NDArray[np.float64], radius: float, polarity: int) -> int | None:
+    """The strongest candidate of ``polarity`` within ``radius`` of ``at``."""
+    x, y = round(float(at[0])), round(float(at[1]))
+    r = max(1, round(radius))
+    window = corners.index[max(0, y - r) : max(0, y + r + 1), max(0, x - r) : max(0, x + r + 1)]
+    found = window[window >= 0]
+    found = found[corners.polarity[found] == polarity]
+    if found.size == 0:
         return None
-    index = np.arange(len(best), dtype=np.float64)
-    pitch, first = np.polyfit(index, np.asarray(best), 1)
-    return (float(first), float(pitch)), len(best) - 1
+    return int(found.min())  # candidates are numbered strongest first
 
 
-def _ring_pixels(colour: FloatArray, grid: Grid, row: int, col: int) -> FloatArray | None:
-    """The ``(N, 3)`` pixels of a square's border band, where a piece rarely reaches."""
-    top, bottom, left, right = grid.box(row, col, 0.1)
-    h, w = colour.shape[:2]
-    if top < 0 or left < 0 or bottom > h or right > w or bottom - top < 4 or right - left < 4:
+def _fit(corners: Corners, nodes: dict[Node, int], params: Params) -> Board | None:
+    """The homography of a grown lattice, without its outliers; ``None`` when the lattice
+    is too small, too sparse or not straight."""
+    least = (params.min_side - 1) ** 2
+    for _ in range(3):
+        if len(nodes) < least:
+            return None
+        grid = np.array(list(nodes), np.float64)
+        pixels = corners.points[list(nodes.values())]
+        found, _ = cv2.findHomography(grid, pixels, 0)
+        if found is None:
+            return None
+        homography = np.asarray(found, np.float64)
+        projected = cv2.perspectiveTransform(grid[None], homography)[0]
+        error = np.linalg.norm(projected - pixels, axis=1) / _pitch(homography, grid)
+        if error.max() <= params.fit_tolerance:
+            break
+        keep = error <= params.fit_tolerance
+        nodes = {n: v for (n, v), ok in zip(nodes.items(), keep, strict=True) if ok}
+    else:
         return None
-    patch = colour[top:bottom, left:right]
-    band = max(1, round(0.12 * (bottom - top)))
-    return np.concatenate(
-        [
-            patch[:band].reshape(-1, 3),
-            patch[-band:].reshape(-1, 3),
-            patch[band:-band, :band].reshape(-1, 3),
-            patch[band:-band, -band:].reshape(-1, 3),
-        ]
-    )
+    left, top, right, bottom = _trimmed_extent(set(nodes), 0.5)
+    nodes = {n: v for n, v in nodes.items() if left <= n[0] <= right and top <= n[1] <= bottom}
+    if len(nodes) < max(least, params.min_fill * (right - left + 1) * (bottom - top + 1)):
+        return None
+    return Board(homography, nodes, left, top, right, bottom)
 
 
-def _ring_colour(colour: FloatArray, grid: Grid, row: int, col: int) -> FloatArray | None:
-    """Median colour of a square's border band."""
-    pixels = _ring_pixels(colour, grid, row, col)
-    return None if pixels is None else np.median(pixels, axis=0).astype(np.float32)
-
-
-def _grow_board(
-    colour: FloatArray, grid: Grid, down: int, across: int, params: Params
-) -> tuple[Grid, int, int, float] | str:
-    """Grow the checkered area from the 2x2 squares in the middle of the grid runs.
-
-    Returns the grid re-based at the board's top-left square, the size, and the contrast,
-    or the reason there is no board.
-    """
-    cache: dict[tuple[int, int], NDArray[np.float32] | None] = {}
-
-    def ring(r: int, c: int) -> NDArray[np.float32] | None:
-        if (r, c) not in cache:
-            cache[(r, c)] = _ring_colour(colour, grid, r, c)
-        return cache[(r, c)]
-
-    r0, c0 = max(0, down // 2 - 1), max(0, across // 2 - 1)
-    found = [ring(r0 + dr, c0 + dc) for dr in (0, 1) for dc in (0, 1)]
-    seed = [s for s in found if s is not None]
-    if len(seed) < 4:
-        return "grid squares fall outside the picture"
-    even = np.mean([seed[0], seed[3]], axis=0)
-    odd = np.mean([seed[1], seed[2]], axis=0)
-    contrast = float(np.linalg.norm(even - odd))
-    if contrast < params.min_contrast:
-        return f"squares do not alternate in colour (contrast {contrast:.0f})"
-    classes = {0: even, 1: odd} if (r0 + c0) % 2 == 0 else {0: odd, 1: even}
-
-    def fits(r: int, c: int) -> bool:
-        value = ring(r, c)
-        if value is None:
-            return False
-        want, other = classes[(r + c) % 2], classes[(r + c + 1) % 2]
-        near = float(np.linalg.norm(value - want))
-        return near < params.match * contrast and near < float(np.linalg.norm(value - other))
-
-    def misfits(cells: list[tuple[int, int]]) -> int:
-        return sum(not fits(r, c) for r, c in cells)
-
-    top, bottom, left, right = r0, r0 + 2, c0, c0 + 2
-    if misfits([(r, c) for r in range(top, bottom) for c in range(left, right)]):
-        return "the squares do not form a checkered pattern"
-
-    def edges() -> dict[str, list[tuple[int, int]]]:
-        """The line of squares just outside each side of the current area."""
-        return {
-            "top": [(top - 1, c) for c in range(left, right)],
-            "bottom": [(bottom, c) for c in range(left, right)],
-            "left": [(r, left - 1) for r in range(top, bottom)],
-            "right": [(r, right) for r in range(top, bottom)],
+def _trimmed_extent(nodes: set[Node], fill: float) -> tuple[int, int, int, int]:
+    """The extent ``(left, top, right, bottom)`` of ``nodes`` without outer lines that are
+    less than ``fill`` full (stray corners along a frame next to the board)."""
+    i = [n[0] for n in nodes]
+    j = [n[1] for n in nodes]
+    left, right, top, bottom = min(i), max(i), min(j), max(j)
+    while right > left and bottom > top:
+        width, height = right - left + 1, bottom - top + 1
+        counts = {
+            "left": sum(n[0] == left and top <= n[1] <= bottom for n in nodes) / height,
+            "right": sum(n[0] == right and top <= n[1] <= bottom for n in nodes) / height,
+            "top": sum(n[1] == top and left <= n[0] <= right for n in nodes) / width,
+            "bottom": sum(n[1] == bottom and left <= n[0] <= right for n in nodes) / width,
         }
-
-    grown = True
-    while grown:
-        grown = False
-        # a line joins when at most one of its squares (a piece, a mark) breaks the pattern
-        for side, cells in edges().items():
-            if misfits(cells) <= (len(cells) >= 4):
-                grown = True
-                if side == "top":
-                    top -= 1
-                elif side == "bottom":
-                    bottom += 1
-                elif side == "left":
-                    left -= 1
-                else:
-                    right += 1
-                break
-        if bottom - top > params.max_side or right - left > params.max_side:
-            return "checkered area too large to be a board"
-    for side, cells in edges().items():
-        # squares of both colours fitting beyond an edge: a board line with flaws, not a
-        # margin (a plain margin can match one colour class only)
-        fitting = {(r + c) % 2 for r, c in cells if fits(r, c)}
-        if len(fitting) == 2 and misfits(cells) <= len(cells) // 3:
-            return f"the board's {side} edge is unclear"
-    rows, cols = bottom - top, right - left
-    if min(rows, cols) < params.min_side:
-        return f"checkered area of {rows}x{cols} squares is too small for a board"
-    # refine the two colours over the whole board
-    for parity in (0, 1):
-        values = [
-            ring(r, c)
-            for r in range(top, bottom)
-            for c in range(left, right)
-            if (r + c) % 2 == parity
-        ]
-        classes[parity] = np.median(np.asarray(values), axis=0)
-    contrast = float(np.linalg.norm(classes[0] - classes[1]))
-    moved = Grid(grid.x0 + grid.px * left, grid.px, grid.y0 + grid.py * top, grid.py)
-    return moved, rows, cols, contrast
+        side = min(counts, key=lambda k: counts[k])
+        if counts[side] >= fill:
+            break
+        if side == "left":
+            left += 1
+        elif side == "right":
+            right -= 1
+        elif side == "top":
+            top += 1
+        else:
+            bottom -= 1
+    return left, top, right, bottom
 
 
-def _find_pieces(
-    colour: FloatArray, grid: Grid, rows: int, cols: int, contrast: float, params: Params
-) -> list[tuple[int, int]]:
-    """The squares holding a piece-like blob."""
-    found = []
-    for r in range(rows):
-        for c in range(cols):
-            if _is_piece(colour, grid, r, c, contrast, params):
-                found.append((r, c))
-    return found
+def _pitch(homography: NDArray[np.float64], grid: NDArray[np.float64]) -> float:
+    """The median length of one step along ``i`` at the nodes ``grid``."""
+    here = cv2.perspectiveTransform(grid[None], homography)[0]
+    there = cv2.perspectiveTransform((grid + np.array([1.0, 0.0]))[None], homography)[0]
+    return float(np.median(np.linalg.norm(there - here, axis=1)))
 
 
-def _is_piece(
-    colour: FloatArray, grid: Grid, row: int, col: int, contrast: float, params: Params
-) -> bool:
-    """Whether square ``(row, col)`` holds a piece-sized solid blob."""
-    filled = _content_mask(colour, grid, row, col, contrast)
-    if filled is None:
-        return False
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(filled, connectivity=8)
-    if count < 2:
-        return False
-    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    dx = (centroids[best][0] - filled.shape[1] / 2) / grid.px
-    dy = (centroids[best][1] - filled.shape[0] / 2) / grid.py
-    if np.hypot(dx, dy) > params.piece_offset:
-        return False
-    area = float(stats[best, cv2.CC_STAT_AREA])
-    if area < params.piece_area * grid.px * grid.py:
-        return False
-    if stats[best, cv2.CC_STAT_HEIGHT] < params.piece_height * grid.py:
-        return False
-    points = cv2.findNonZero((labels == best).astype(np.uint8))
-    hull = float(cv2.contourArea(cv2.convexHull(points)))
-    return area / max(hull, 1.0) >= params.piece_solidity
-
-
-def _content_mask(
-    colour: FloatArray, grid: Grid, row: int, col: int, contrast: float
-) -> NDArray[np.uint8] | None:
-    """What a square holds besides its own colour and texture, outlines filled."""
-    top, bottom, left, right = grid.box(row, col, 0.04)
-    patch = colour[top:bottom, left:right]
-    ring = _ring_pixels(colour, grid, row, col)
-    if ring is None or patch.size == 0:
+def _edge_doubt(board: Board, corners: Corners, params: Params) -> str | None:
+    """A doubt when a third of a board's edge line looks like chequer corners too (the
+    lattice may have missed a row or column of squares)."""
+    lines = {
+        "top": [(i, board.top - 1) for i in range(board.left, board.right + 1)],
+        "bottom": [(i, board.bottom + 1) for i in range(board.left, board.right + 1)],
+        "left": [(board.left - 1, j) for j in range(board.top, board.bottom + 1)],
+        "right": [(board.right + 1, j) for j in range(board.top, board.bottom + 1)],
+    }
+    h, w = corners.response.shape
+    typical = float(np.median(corners.strength[list(board.nodes.values())]))
+    unclear = []
+    for side, nodes in lines.items():
+        at = cv2.perspectiveTransform(np.array([nodes], np.float64), board.homography)[0]
+        hits = 0
+        for x, y in at:
+            xi, yi = round(float(x)), round(float(y))
+            if 1 <= xi < w - 1 and 1 <= yi < h - 1:
+                hits += corners.response[yi - 1 : yi + 2, xi - 1 : xi + 2].max() > max(
+                    params.corner, 0.4 * typical
+                )
+        if hits > len(nodes) // 3:
+            unclear.append(side)
+    if not unclear:
         return None
-    # foreign: far from the square's colour, or outside the grey range of its texture
-    base = np.median(ring, axis=0)
-    spread = float(np.median(np.linalg.norm(ring - base, axis=1)))
-    distance = np.linalg.norm(patch - base, axis=2)
-    low, high = np.percentile(ring.mean(axis=1), [1, 99])
-    margin = max(12.0, 0.1 * contrast)
-    grey = patch.mean(axis=2)
-    foreign = (
-        (distance > max(28.0, 0.25 * contrast, 4.5 * spread))
-        | (grey < low - margin)
-        | (grey > high + margin)
+    return f"board size in doubt: chequer corners along its {' and '.join(unclear)} edge"
+
+
+def _board_lattice(board: Board, scale: float) -> Lattice:
+    """The board's :class:`Lattice` in the full picture's pixels."""
+    to_nodes = np.array([[1, 0, board.left - 1], [0, 1, board.top - 1], [0, 0, 1]], np.float64)
+    # a reduced pixel centre x maps to (x + 0.5) / scale - 0.5 in the full picture
+    offset = 0.5 / scale - 0.5
+    to_full = np.array([[1 / scale, 0, offset], [0, 1 / scale, offset], [0, 0, 1]])
+    matrix = to_full @ board.homography @ to_nodes
+    return Lattice(board.rows, board.cols, tuple(float(v) for v in (matrix / matrix[2, 2]).ravel()))
+
+
+# ----------------------------------------------------------------------------- squares
+
+
+def canonical_board(image: RGBImage, lattice: Lattice, square: int) -> FloatArray:
+    """The board warped flat, ``square`` pixels a square, from the full picture.
+
+    A board much larger than that is first shrunk by area averaging (around the board only),
+    so thin outlines and textures are averaged rather than sampled.
+    """
+    h, w = image.shape[:2]
+    corners = lattice.to_pixels(
+        [(0, 0), (0, lattice.cols), (lattice.rows, lattice.cols), (lattice.rows, 0)]
     )
-    mask = foreign.astype(np.uint8)
-    # bridge pixel gaps in a thin outline, fill what it encloses, drop texture specks
+    x0, y0 = np.clip(np.floor(corners.min(axis=0)) - 2, 0, None).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 3
+    crop = image[y0 : min(y1, h), x0 : min(x1, w)]
+    shrink = min(1.0, 1.25 * square / max(lattice.cell_size(), 1.0))
+    if shrink < 0.8 and min(crop.shape[:2]) > 4:
+        size = (max(1, round(crop.shape[1] * shrink)), max(1, round(crop.shape[0] * shrink)))
+        crop = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_AREA))
+        shrink_x, shrink_y = size[0] / (min(x1, w) - x0), size[1] / (min(y1, h) - y0)
+    else:
+        shrink_x = shrink_y = 1.0
+    to_crop = np.array(
+        [
+            [shrink_x, 0, (0.5 - x0) * shrink_x - 0.5],
+            [0, shrink_y, (0.5 - y0) * shrink_y - 0.5],
+            [0, 0, 1],
+        ]
+    )
+    # a canonical pixel centre (X, Y) is board point ((X + 0.5) / square, (Y + 0.5) / square)
+    to_board = np.array([[1 / square, 0, 0.5 / square], [0, 1 / square, 0.5 / square], [0, 0, 1]])
+    mapping = to_crop @ lattice.homography @ to_board
+    size = (lattice.cols * square, lattice.rows * square)
+    flat = cv2.warpPerspective(
+        crop, mapping, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )  # fmt: skip
+    return np.asarray(flat, np.float32)
+
+
+def _squares(picture: FloatArray, rows: int, cols: int, square: int) -> FloatArray:
+    """``(rows, cols, square, square, 3)`` view of the canonical picture's squares."""
+    return picture.reshape(rows, square, cols, square, 3).transpose(0, 2, 1, 3, 4)
+
+
+def _ring_mask(square: int) -> NDArray[np.bool_]:
+    """The border band of a square, inside the blur of its edges, where pieces rarely reach."""
+    d = np.arange(square)
+    edge = np.minimum(d, square - 1 - d)
+    nearest = np.minimum(edge[:, None], edge[None, :])
+    inset = max(1, round(0.06 * square))
+    return (nearest >= inset) & (nearest < inset + max(2, round(0.12 * square)))
+
+
+@dataclass(frozen=True)
+class SquareColours:
+    """Each square's own colour, from its border band."""
+
+    base: FloatArray
+    """``(rows, cols, 3)`` median colours."""
+    spread: FloatArray
+    """``(rows, cols)`` median distance of the band's pixels from it (texture)."""
+    low: FloatArray
+    high: FloatArray
+    """``(rows, cols)`` 2nd and 98th percentiles of the band's grey levels."""
+
+
+def _square_colours(picture: FloatArray, rows: int, cols: int, square: int) -> SquareColours:
+    """The colour statistics of every square's border band."""
+    ring = _squares(picture, rows, cols, square)[:, :, _ring_mask(square)]
+    base = np.median(ring, axis=2).astype(np.float32)
+    spread = np.median(np.linalg.norm(ring - base[:, :, None], axis=3), axis=2)
+    low, high = np.percentile(ring.mean(axis=3), [2, 98], axis=2)
+    return SquareColours(
+        base, spread.astype(np.float32), low.astype(np.float32), high.astype(np.float32)
+    )
+
+
+def _alternation(colours: SquareColours) -> tuple[float, float]:
+    """The median grey difference between neighbouring squares, and the share of
+    neighbouring pairs whose lighter square lies on the side the chequer says."""
+    grey = colours.base.mean(axis=2)
+    rows, cols = grey.shape
+    sign = np.where(np.indices((rows, cols)).sum(axis=0) % 2 == 0, 1.0, -1.0)
+    signed = grey * sign
+    pairs = np.concatenate(
+        [(signed[:, 1:] + signed[:, :-1]).ravel(), (signed[1:] + signed[:-1]).ravel()]
+    )
+    # (a - b) for a square a of even parity and its neighbour b: signed[a] + signed[b]
+    contrast = float(np.median(np.abs(pairs)))
+    majority = max(float(np.mean(pairs > 0)), float(np.mean(pairs < 0)))
+    return contrast, majority
+
+
+class Content(NamedTuple):
+    """The largest blob of what a square holds besides its own colour (outlines closed,
+    holes filled)."""
+
+    area: float
+    """A fraction of the square."""
+    height: float
+    """A fraction of the square's side."""
+    solidity: float
+    """Its area over its convex hull's."""
+    offset: float
+    """Its centroid's distance from the square's centre, in sides."""
+    chroma: float
+    """Median colourfulness (max - min of R, G, B) of its own pixels: pieces are black,
+    white or grey; marks drawn over a board usually are not."""
+
+    def score(self, params: Params = PARAMS) -> float:
+        """The least ratio of a feature to a piece's (1 or more: a piece)."""
+        return min(
+            self.area / params.piece_area,
+            self.height / params.piece_height,
+            self.solidity / params.piece_solidity,
+            params.piece_offset / max(self.offset, 1e-3),
+            params.piece_chroma / max(self.chroma, 1.0),
+        )
+
+
+def piece_scores(
+    picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
+) -> NDArray[np.float64]:
+    """How piece-like each square's content is (see :meth:`Content.score`; 0: empty)."""
+    scores = np.zeros(colours.spread.shape)
+    for cell, content in square_contents(picture, colours, contrast, params).items():
+        scores[cell] = content.score(params)
+    return scores
+
+
+def square_contents(
+    picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
+) -> dict[Cell, Content]:
+    """The :class:`Content` of every square holding enough foreign pixels: far from the
+    square's own colour, or outside the grey range of its texture."""
+    rows, cols = colours.spread.shape
+    s = params.square
+    squares = _squares(picture, rows, cols, s)
+    distance = np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
+    limit = np.maximum(np.maximum(28.0, 0.35 * contrast), 4.5 * colours.spread)
+    margin = max(16.0, 0.2 * contrast)
+    grey = squares.mean(axis=4)
+    foreign = (
+        (distance > limit[:, :, None, None])
+        | (grey < (colours.low - margin)[:, :, None, None])
+        | (grey > (colours.high + margin)[:, :, None, None])
+    )
+    inner = np.zeros((s, s), bool)
+    a = max(1, round(0.04 * s))
+    inner[a:-a, a:-a] = True
+    foreign &= inner
+    least = 0.5 * params.doubtful * params.piece_area * s * s
+    return {
+        (int(r), int(c)): content_of(foreign[r, c], squares[r, c])
+        for r, c in np.argwhere(foreign.sum(axis=(2, 3)) >= least)
+    }
+
+
+def content_of(foreign: NDArray[np.bool_], pixels: FloatArray) -> Content:
+    """The :class:`Content` of one square from its foreign pixels (a square mask) and its
+    ``(s, s, 3)`` colours."""
+    s = foreign.shape[0]
     bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    speck = max(3, round(0.06 * grid.py)) | 1
-    closed = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, bridge), dtype=np.uint8)
+    closed = np.asarray(cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_CLOSE, bridge))
+    speck = max(3, round(0.08 * s)) | 1
     filled = np.asarray(
         cv2.morphologyEx(
-            _fill_holes(closed),
+            _fill_holes(closed.astype(np.uint8)),
             cv2.MORPH_OPEN,
             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (speck, speck)),
         ),
-        dtype=np.uint8,
+        np.uint8,
     )
-    return filled
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(filled, connectivity=8)
+    if count < 2:
+        return Content(0.0, 0.0, 0.0, 1.0, 255.0)
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    blob = labels == best
+    area = float(stats[best, cv2.CC_STAT_AREA])
+    hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
+    own = pixels[blob & foreign]
+    chroma = float(np.median(own.max(axis=1) - own.min(axis=1))) if len(own) else 255.0
+    return Content(
+        area=area / (s * s),
+        height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
+        solidity=area / max(hull, 1.0),
+        offset=float(np.hypot(*(centroids[best] - (s - 1) / 2))) / s,
+        chroma=chroma,
+    )
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
@@ -415,9 +684,8 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     outside = padded.copy()
     flood = np.zeros((padded.shape[0] + 2, padded.shape[1] + 2), np.uint8)
     cv2.floodFill(outside, flood, (0, 0), 1)
-    holes = outside == 0
     out = padded.copy()
-    out[holes] = 1
+    out[outside == 0] = 1
     return out[1:-1, 1:-1]
 
 
