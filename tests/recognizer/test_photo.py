@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from recognizer import recognize
 from recognizer.image import decode_image
 from recognizer.photo import aspect_ratio, find_screens, order_corners, rectify
 from tests.render.photo import photograph, random_photo_style
 
-SCREEN = decode_image(
-    (Path(__file__).resolve().parents[2] / "sample_images/real/onestroke-level643.png").read_bytes()
-)
+SCREEN_DIR = Path(__file__).resolve().parents[2] / "sample_images" / "real"
+SCREEN = decode_image((SCREEN_DIR / "onestroke-level643.png").read_bytes())
 
 
 def _outline(h: np.ndarray, width: float, height: float, margin: float = 0) -> np.ndarray:
@@ -106,3 +106,35 @@ def test_order_corners() -> None:
 
 def test_no_screen_in_a_plain_picture() -> None:
     assert find_screens(np.full((600, 800, 3), 128, np.uint8)) == []
+
+
+def _centres(geometry: object) -> np.ndarray:
+    lattice = getattr(geometry, "board", geometry)  # Bond keeps its board beside its target
+    cells = [(r, c) for r in range(lattice.rows) for c in range(lattice.cols)]
+    return np.array([lattice.center(cell) for cell in cells])
+
+
+@pytest.mark.parametrize(
+    ("capture", "game"),
+    [
+        ("onestroke-level643.png", "onestroke"),
+        ("knight-desktop-app.png", "knight"),
+        ("snake-checkio-illustration.png", "snake"),
+        ("tictactoe-web-app.png", "tictactoe"),
+    ],
+)
+def test_cells_read_in_a_photo_land_on_the_photographed_cells(capture: str, game: str) -> None:
+    """What the overlay draws through: the geometry read on the rectified screen, mapped
+    back onto the photo, puts every cell where the photo shows it."""
+    screen = decode_image((SCREEN_DIR / capture).read_bytes())
+    flat = recognize(screen, game)
+    rng = np.random.default_rng(7)
+    photo, screen_to_photo = photograph(screen, random_photo_style(rng), rng)
+    found = recognize(photo)
+    assert found.game == game
+    assert found.puzzle == flat.puzzle
+    assert flat.geometry is not None
+    expected = _centres(flat.geometry.transformed(screen_to_photo))
+    error = np.linalg.norm(_centres(found.geometry) - expected, axis=1).max()
+    pitch = np.linalg.norm(expected[1] - expected[0])
+    assert error < 0.12 * pitch
