@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from recognizer import recognize
 from recognizer.image import decode_image
+from recognizer.lattice import Lattice
 from recognizer.photo import aspect_ratio, find_screens, order_corners, rectify
 from tests.render.photo import photograph, random_photo_style
 
@@ -108,8 +110,8 @@ def test_no_screen_in_a_plain_picture() -> None:
     assert find_screens(np.full((600, 800, 3), 128, np.uint8)) == []
 
 
-def _centres(geometry: object) -> np.ndarray:
-    lattice = getattr(geometry, "board", geometry)  # Bond keeps its board beside its target
+def _centres(geometry: Any) -> np.ndarray:
+    lattice: Lattice = getattr(geometry, "board", geometry)  # Bond: the board beside its target
     cells = [(r, c) for r in range(lattice.rows) for c in range(lattice.cols)]
     return np.array([lattice.center(cell) for cell in cells])
 
