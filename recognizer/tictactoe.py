@@ -505,21 +505,29 @@ class MarkShape:
     """Shape measures of the ink in one cell, and the mark they make (``x``, ``o`` or ``?``).
 
     ``hole`` is the share of the mark's box that is background enclosed by ink, ``arms``
-    the ink runs met on a circle around the mark's centroid, ``centre`` the ink share of a
-    small box in the middle of the mark.
+    the ink runs met on a circle around the mark's centroid and ``around`` the share of
+    that circle on ink, ``centre`` the ink share of a small box in the middle of the mark
+    and ``core`` of a smaller one. ``sure`` is false for a mark read by a fallback rule
+    (a thick O with a small hole, an O broken by a grid line): the first suspects when
+    the board as read cannot occur.
     """
 
     mark: str
     hole: float
     arms: int
     centre: float
+    around: float = 0.0
+    core: float = 0.0
+    sure: bool = True
 
 
 def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     """Tell an O (a loop around an empty middle) from an X (strokes crossing in the middle).
 
     Marks far from square read ``?``, and so do crossings larger than a cell (given its
-    side ``cell``), which are strokes of the grid rather than an X.
+    side ``cell``), which are strokes of the grid rather than an X. Besides a clear loop,
+    an O is a thick ring with a small hole but no arms, or a ring broken once or twice
+    (where a grid line crossed it was erased) around an empty middle.
 
     Examples
     --------
@@ -537,6 +545,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     h, w = crop.shape
     ch, cw = max(1, round(0.14 * h)), max(1, round(0.14 * w))
     centre = float(crop[h // 2 - ch : h // 2 + ch + 1, w // 2 - cw : w // 2 + cw + 1].mean())
+    ch, cw = max(1, round(0.06 * h)), max(1, round(0.06 * w))
+    core = float(crop[h // 2 - ch : h // 2 + ch + 1, w // 2 - cw : w // 2 + cw + 1].mean())
     cy, cx = ys.mean() - ys.min() + 2, xs.mean() - xs.min() + 2
     radius = 0.3 * max(h, w)
     angles = np.linspace(0.0, 2 * np.pi, 96, endpoint=False)
@@ -547,13 +557,17 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     arms = int(np.count_nonzero(ring & ~np.roll(ring, 1))) if not ring.all() else 0
     squat = max(h, w) <= 2.6 * min(h, w)
     small = cell is None or max(h, w) - 4 <= 1.15 * cell
+    around = float(ring.mean())
+    sure = True
     if hole >= 0.08 and centre < 0.12 and squat:
         mark = "o"
     elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and squat and small:
         mark = "x"
+    elif squat and arms <= 2 and core == 0.0 and (hole >= 0.025 or around >= 0.6):
+        mark, sure = "o", False
     else:
         mark = "?"
-    return MarkShape(mark, hole, arms, centre)
+    return MarkShape(mark, hole, arms, centre, around, core, sure)
 
 
 def _holes(ink: Mask) -> Mask:
