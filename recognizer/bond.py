@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -48,6 +48,13 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (x1, y1 exclusive), wo
 class Params:
     """Tuning of the recognizer, in working-image pixels unless said otherwise."""
 
+    #: The first look for a board is on a copy reduced to this long side (in picture pixels).
+    look_long_side: int = 512
+    #: A block of flat regions seen in the first look is a board candidate when it has this
+    #: many regions (up to a 6 x 6 grid's cells) and its sides' ratio is at most
+    #: ``max_look_aspect``.
+    min_look_regions: int = 3
+    max_look_aspect: float = 9.0
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -138,20 +145,27 @@ def _u8(array: object) -> RGBImage:
     return np.asarray(array, dtype=np.uint8)
 
 
-def _working_image(image: RGBImage, params: Params) -> tuple[RGBImage, float]:
-    """The picture at the working size, and the working/original scale."""
-    height, width = image.shape[:2]
-    long_side = max(height, width)
-    scale = 1.0
-    if long_side < params.min_long_side:
-        scale = params.min_long_side / long_side
-    elif height * width > params.max_pixels:
-        scale = float(np.sqrt(params.max_pixels / (height * width)))
+def _resized(image: RGBImage, scale: float) -> RGBImage:
+    """``image`` scaled by ``scale`` (area averaging down, bilinear up)."""
     if scale == 1.0:
-        return np.ascontiguousarray(image, dtype=np.uint8), scale
+        return np.ascontiguousarray(image, dtype=np.uint8)
+    height, width = image.shape[:2]
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     interpolation = cv2.INTER_LINEAR if scale > 1 else cv2.INTER_AREA
-    return _u8(cv2.resize(image, size, interpolation=interpolation)), scale
+    return _u8(cv2.resize(image, size, interpolation=interpolation))
+
+
+def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
+    """A quick copy whose long side is near ``long_side``, and its scale: averaged over
+    whole blocks of pixels (OpenCV's fast path), or enlarged when the picture is small."""
+    height, width = image.shape[:2]
+    step = round(max(height, width) / long_side)
+    if step <= 1:
+        scale = max(1.0, 0.75 * long_side / max(height, width))
+        return _resized(image, scale), scale
+    h, w = height // step, width // step
+    block = image[: h * step, : w * step]
+    return _u8(cv2.resize(block, (w, h), interpolation=cv2.INTER_AREA)), 1 / step
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
@@ -365,6 +379,8 @@ def _fit_block(
 ) -> _Grid | None:
     """The coarsest lattice (or the one of ``shape``) that puts the edges of all the regions
     of ``group`` on cell edges, if its cells are each one region (see :func:`_sample_cells`)."""
+    if len(group) > MAX_SIDE * MAX_SIDE:  # more regions than any grid has cells
+        return None
     sub = regions.boxes[list(group)]
     rows, cols = shape if shape is not None else (None, None)
     x_fit = _fit_axis(sub[:, 0], sub[:, 2], params, cols)
@@ -517,6 +533,16 @@ def _palette(smooth: RGBImage, regions: _Regions, params: Params) -> NDArray[np.
     return np.array(leaders)
 
 
+#: The centres of the 32 x 32 x 32 colour bins of :func:`_class_regions`, and their squared
+#: norms.
+_BINS = (
+    np.stack(np.meshgrid(*[np.arange(32, dtype=np.float32) * 8 + 4] * 3, indexing="ij"), axis=-1)
+    .reshape(-1, 3)
+    .astype(np.float32)
+)
+_BIN_NORMS = (_BINS**2).sum(axis=1)
+
+
 def _class_regions(
     smooth: RGBImage, spread: NDArray[np.uint8], palette: NDArray[np.float64], params: Params
 ) -> _Regions:
@@ -530,16 +556,16 @@ def _class_regions(
     touch another colour's pixel on their right or below are dropped, so that one labelling
     of all colours together keeps the colours apart.
     """
-    levels = (np.arange(32, dtype=np.float64) + 0.5) * 8
-    bins = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), axis=-1).reshape(-1, 3)
-    dist = np.linalg.norm(bins[:, None, :] - palette[None, :, :], axis=2)
+    palette32 = palette.astype(np.float32)
+    squared = _BIN_NORMS[:, None] + (palette32**2).sum(axis=1)[None, :] - 2 * _BINS @ palette32.T
     gaps = np.linalg.norm(palette[:, None] - palette[None, :], axis=2)
     np.fill_diagonal(gaps, np.inf)
     radius = np.minimum(params.class_radius, 0.45 * gaps.min(axis=1))
-    nearest = dist.argmin(axis=1)
-    table = np.where(dist[np.arange(len(bins)), nearest] < radius[nearest], nearest + 1, 0)
-    q = smooth.astype(np.int32) >> 3
-    classes = table[(q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]].astype(np.uint8)
+    nearest = squared.argmin(axis=1)
+    near = squared[np.arange(len(_BINS)), nearest] < radius[nearest] ** 2
+    table = np.where(near, nearest + 1, 0).astype(np.uint8)
+    q = [(smooth[..., ch] >> 3).astype(np.uint16) for ch in range(3)]
+    classes = table[(q[0] << 10) | (q[1] << 5) | q[2]]
     keep = (classes > 0) & (spread < params.class_flat_range)
     keep[:, :-1] &= classes[:, :-1] == classes[:, 1:]
     keep[:-1, :] &= classes[:-1, :] == classes[1:, :]
@@ -707,8 +733,74 @@ def _ordered(first: _Grid, second: _Grid) -> tuple[_Grid, _Grid]:
     return (first, second) if a[axis] <= b[axis] else (second, first)
 
 
+@dataclass(frozen=True)
+class _Round:
+    """One round of the search for grids in a working image."""
+
+    grids: list[_Grid]
+    unfitted: list[list[int]]
+    regions: _Regions
+    #: The smoothed working image the regions were labelled in.
+    smooth: RGBImage
+
+
+def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Round, Params]]:
+    """The grids of a working image (``scale`` times the picture): first with all the flat
+    regions' colours, then with only the largest grid's colours (or the largest block's).
+
+    Each round comes with the tuning for this image (edge and gap tolerances grow with the
+    scale).
+    """
+    smooth = _u8(cv2.GaussianBlur(_remove_scanlines(work), (0, 0), 0.8))
+    params = replace(
+        params,
+        edge_pixels=params.edge_pixels * max(1.0, scale),
+        gap_pixels=params.gap_pixels * max(1.0, scale),
+    )
+    spread = _spread(smooth)
+    palette = _palette(smooth, _flat_regions(spread, params), params)
+    for _ in range(2):
+        if len(palette) < 2:
+            return
+        regions = _class_regions(smooth, spread, palette, params)
+        grids, unfitted = _grids_in(regions, smooth, params)
+        yield _Round(grids, unfitted, regions, smooth), params
+        cells = _seed_colors(grids, unfitted, regions, smooth)
+        palette = _class_means(cells, _cluster(cells, params)) if len(cells) else cells
+
+
+def _look(image: RGBImage, params: Params) -> bool:
+    """Whether a reduced copy shows a board candidate: a block of three or more flat
+    regions side by side with aligned edges. Cheap, so that a picture of something else is
+    given up quickly."""
+    small, _ = _reduced(image, params.look_long_side)
+    smooth = _u8(cv2.GaussianBlur(_remove_scanlines(small), (0, 0), 0.8))
+    flat = _flat_regions(_spread(smooth), params)
+    boxes = flat.boxes
+    for block in _blocks(boxes, params):
+        sub = boxes[block]
+        width, height = sub[:, 2].max() - sub[:, 0].min(), sub[:, 3].max() - sub[:, 1].min()
+        if params.min_look_regions <= len(block) <= 2 * MAX_SIDE * MAX_SIDE and max(
+            width, height
+        ) <= params.max_look_aspect * min(width, height):
+            return True
+    return False
+
+
+def _working_scale(image: RGBImage, params: Params) -> float:
+    """The scale of the working image: small pictures enlarged to ``min_long_side`` (the
+    target's tiny cells need the pixels), large ones reduced to ``max_pixels``."""
+    height, width = image.shape[:2]
+    if max(height, width) < params.min_long_side:
+        return params.min_long_side / max(height, width)
+    return min(1.0, float(np.sqrt(params.max_pixels / (height * width))))
+
+
 def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """Read the board and the target of a James Bond Jr. missile puzzle.
+
+    A first look on a reduced copy gives up quickly when there is no board candidate (a
+    block of flat cells); the picture is then read at the scale the target's cells need.
 
     Parameters
     ----------
@@ -726,25 +818,15 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
-    work, scale = _working_image(image, params)
-    smooth = _u8(cv2.GaussianBlur(_remove_scanlines(work), (0, 0), 0.8))
-    params = replace(
-        params,
-        edge_pixels=params.edge_pixels * max(1.0, scale),
-        gap_pixels=params.gap_pixels * max(1.0, scale),
-    )
-    spread = _spread(smooth)
-    flat = _flat_regions(spread, params)
-    palette = _palette(smooth, flat, params)
-    if len(palette) < 2:
-        return Recognition.nothing(GAME, "no cells of two or more flat colours")
+    if not _look(image, params):
+        return Recognition.nothing(GAME, "no grid of flat cells")
+    scale = _working_scale(image, params)
     to_original = np.diag([1 / scale, 1 / scale, 1.0])
     doubts = []
-    for _ in range(2):  # all the flat colours, then only the largest grid's colours
-        regions = _class_regions(smooth, spread, palette, params)
-        grids, unfitted = _grids_in(regions, smooth, params)
-        for board, target in _pairs(grids, unfitted, regions, smooth, params):
-            reading = _read(board, target, params)
+    for found, tuned in _rounds(_resized(image, scale), scale, params):
+        pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
+        for board, target in pairs:
+            reading = _read(board, target, tuned)
             if isinstance(reading, str):
                 doubts.append(reading)
                 continue
@@ -754,12 +836,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             if reading.margin < params.min_margin:
                 doubt = f"colours too close to tell apart (margin {reading.margin:.2f})"
                 return Recognition(GAME, reading.puzzle, 0.3, geometry, (doubt,))
-            confidence = min(0.97, 0.75 + 0.4 * reading.margin)
+            confidence = min(1.0, 0.75 + 0.4 * reading.margin)
             return Recognition(GAME, reading.puzzle, confidence, geometry, ())
-        cells = _seed_colors(grids, unfitted, regions, smooth)
-        palette = _class_means(cells, _cluster(cells, params)) if len(cells) else cells
-        if len(palette) < 2:
-            break
     if not doubts:
         return Recognition.nothing(GAME, "no two grids of flat cells of the same shape")
     return Recognition(GAME, None, 0.1, None, tuple(dict.fromkeys(doubts)))
