@@ -33,7 +33,7 @@ from recognizer.lattice import Lattice
 from recognizer.overlay import Color, Overlay
 from recognizer.recognition import Recognition
 from solvers.errors import InvalidPuzzleError
-from solvers.tictactoe import Puzzle, Solution
+from solvers.tictactoe import Puzzle, Solution, winners
 
 GAME = "tictactoe"
 log = logging.getLogger(__name__)
@@ -840,24 +840,69 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     readings, density = read_cells(mask, to_work, grid.framed, params)
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
-    doubts = list(grid.doubts)
-    confidence = 0.95 - 0.2 * len(grid.doubts)
-    unclear = [divmod(i, 3) for i, cell in enumerate(readings) if cell and cell.mark == "?"]
-    if unclear:
-        doubts.insert(0, "unclear marks in cells " + ", ".join(str(list(rc)) for rc in unclear))
-        confidence = min(confidence, 0.3)
-    board = "".join(cell.mark if cell and cell.mark != "?" else "-" for cell in readings)
     lattice = Lattice(
         3, 3, tuple(float(v) for v in (np.diag([1 / scale, 1 / scale, 1.0]) @ to_work).ravel())
     )
+    return interpret(readings, lattice, grid.doubts)
+
+
+def _cells(indices: Sequence[int]) -> str:
+    return ", ".join(str(divmod(i, 3)) for i in indices)
+
+
+def _suspects(board: str, readings: Sequence[MarkShape | None]) -> list[int]:
+    """The cells to blame for an impossible ``board``, likeliest misreadings first.
+
+    The suspects are the marks of the side with too many, or those of the completed lines;
+    unclear cells, then marks read by a fallback rule, are named before the rest.
+    """
+    xs, os_ = board.count("x"), board.count("o")
+    if abs(xs - os_) > 1:
+        marks = [i for i, mark in enumerate(board) if mark == ("x" if xs > os_ else "o")]
+    else:
+        won = winners(board, 3)
+        marks = sorted({i for runs in won.values() for run in runs for i in run})
+    unclear = [i for i, cell in enumerate(readings) if cell is not None and cell.mark == "?"]
+    unsure = [i for i in marks if (cell := readings[i]) is not None and not cell.sure]
+    return unclear + unsure or marks
+
+
+def interpret(
+    readings: Sequence[MarkShape | None], lattice: Lattice, doubts: Sequence[str] = ()
+) -> Recognition:
+    """The recognition of a board read as ``readings`` (nine cells in reading order).
+
+    Unclear cells (``?``) leave the recognition unconfident with the cells named; so does a
+    position that no game reaches (the counts differ by more than one, two winners): it is
+    likelier misread than drawn, so no puzzle is returned and the least sure marks are
+    named. With equal counts and a line of x, o opened.
+
+    Examples
+    --------
+    >>> x, o = MarkShape("x", 0.0, 4, 1.0), MarkShape("o", 0.2, 0, 0.0)
+    >>> lattice = Lattice(3, 3, (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
+    >>> interpret([x, None, None, None, o, None, None, None, None], lattice).puzzle
+    Puzzle(board='x---o----', to_move='x', k=3)
+    >>> found = interpret([x, x, x, None, None, None, None, None, None], lattice)
+    >>> found.confident, found.doubts[0]
+    (False, 'impossible board: 3 x and 0 o (the counts differ by at most one): cells (0, 0), (0, 1), (0, 2) in doubt')
+    """  # noqa: E501
+    doubts = list(doubts)
+    confidence = 0.95 - 0.2 * len(doubts)
+    unclear = [i for i, cell in enumerate(readings) if cell is not None and cell.mark == "?"]
+    if unclear:
+        doubts.insert(0, f"unclear marks in cells {_cells(unclear)}")
+        confidence = min(confidence, 0.3)
+    board = "".join(cell.mark if cell and cell.mark != "?" else "-" for cell in readings)
+    log.debug("tictactoe: %s %s", board, readings)
     try:
         puzzle = Puzzle.from_board(board)
     except InvalidPuzzleError as exc:
         try:  # x has a line with equal counts: o opened
             puzzle = Puzzle.from_board(board, first="o")
         except InvalidPuzzleError:
-            return Recognition(GAME, None, 0.0, lattice, (str(exc), *doubts))
-    log.debug("tictactoe: %s %s", board, readings)
+            blamed = f"{exc}: cells {_cells(_suspects(board, readings))} in doubt"
+            return Recognition(GAME, None, 0.3, lattice, (blamed, *doubts))
     return Recognition(GAME, puzzle, max(0.0, confidence), lattice, tuple(doubts))
 
 

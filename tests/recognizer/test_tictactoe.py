@@ -11,7 +11,7 @@ import pytest
 
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.tictactoe import classify_mark, draw, outcome_text, recognize
+from recognizer.tictactoe import MarkShape, classify_mark, draw, interpret, outcome_text, recognize
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import nonpuzzle
 from tests.render.tictactoe import random_puzzle, random_style, render
@@ -147,3 +147,36 @@ def test_overlay_of_a_finished_game_has_no_mark() -> None:
         assert np.array_equal(
             out[y - 3 : y + 4, x - 3 : x + 4], image[y - 3 : y + 4, x - 3 : x + 4]
         )
+
+
+@pytest.mark.parametrize(
+    ("board", "blamed", "reason"),
+    [
+        ("xxx-x----", "(0, 0), (0, 1), (0, 2), (1, 1)", "4 x and 0 o"),
+        ("xxxooo---", "(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)", "both x and o"),
+    ],
+)
+def test_impossible_boards_are_unrecognized_with_the_cells_in_doubt(
+    board: str, blamed: str, reason: str
+) -> None:
+    """A position no game reaches is a likely misreading: no puzzle, the marks named."""
+    rng = np.random.default_rng(41)
+    found = recognize(render(board, random_style(rng, "app"), rng))
+    assert not found.confident and found.puzzle is None
+    assert found.confidence > 0  # a tic-tac-toe board, only not a possible one
+    assert reason in found.doubts[0] and f"cells {blamed} in doubt" in found.doubts[0]
+
+
+def test_unsure_and_unclear_marks_are_blamed_first() -> None:
+    lattice = Lattice(3, 3, (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
+    x = MarkShape("x", 0.0, 4, 1.0)
+    weak_o = MarkShape("o", 0.03, 0, 0.3, 1.0, 0.0, sure=False)
+    unclear = MarkShape("?", 0.0, 2, 0.0)
+    o = MarkShape("o", 0.2, 0, 0.0)
+    found = interpret([o, o, weak_o, x, None, None, None, None, None], lattice)
+    assert found.puzzle is None and "cells (0, 2) in doubt" in found.doubts[0]
+    found = interpret([x, x, x, None, unclear, None, None, None, None], lattice)
+    assert found.puzzle is None and "cells (1, 1) in doubt" in found.doubts[0]
+    found = interpret([x, o, None, None, unclear, None, None, None, None], lattice)
+    assert found.puzzle == Puzzle("xo-------", "x") and not found.confident
+    assert found.doubts[0] == "unclear marks in cells (1, 1)"

@@ -303,8 +303,12 @@ def _draw_clutter(
         cv2.circle(canvas, (x, 2 * r), r, color, max(1, r // 4), cv2.LINE_AA)
 
 
-def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Picture:
-    """Draw ``puzzle``'s board (3x3) in ``style``; the picture as an ``(H, W, 3)`` uint8 array."""
+def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Picture:
+    """Draw ``puzzle``'s board (3x3) in ``style``; the picture as an ``(H, W, 3)`` uint8 array.
+
+    A bare board string may be given instead, to draw positions no game reaches.
+    """
+    board = puzzle if isinstance(puzzle, str) else puzzle.board
     h = _homography(style)
     canvas = _background(style, rng)
     unit = _SS * min(style.width, style.height) * style.board_share / 3.6
@@ -324,7 +328,7 @@ def render(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Picture:
 
     for line in _grid_strokes(style, rng):
         stroke(line, style.line_color, style.line_width)
-    for i, mark in enumerate(puzzle.board):
+    for i, mark in enumerate(board):
         if mark != "-":
             color = style.x_color if mark == "x" else style.o_color
             for part in _mark_strokes(mark, divmod(i, 3), style, rng):
