@@ -87,7 +87,7 @@ class Params:
     """Farthest a piece's centroid lies from its square's centre, in squares."""
     piece_solidity: float = 0.75
     """Least ratio of a piece's area to its convex hull's."""
-    piece_chroma: float = 70.0
+    piece_chroma: float = 45.0
     """Most colourfulness (max - min of R, G, B) of a piece's own pixels."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt."""
@@ -593,8 +593,8 @@ class Content(NamedTuple):
     offset: float
     """Its centroid's distance from the square's centre, in sides."""
     chroma: float
-    """Median colourfulness (max - min of R, G, B) of its own pixels: pieces are black,
-    white or grey; marks drawn over a board usually are not."""
+    """Colourfulness (max - min of R, G, B) of its own pixels (the upper quartile, over
+    the blur at its edges): pieces are black, white or grey; marks usually are not."""
 
     def score(self, params: Params = PARAMS) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece)."""
@@ -668,7 +668,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray) -> Content:
     area = float(stats[best, cv2.CC_STAT_AREA])
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
-    chroma = float(np.median(own.max(axis=1) - own.min(axis=1))) if len(own) else 255.0
+    chroma = float(np.percentile(own.max(axis=1) - own.min(axis=1), 75)) if len(own) else 255.0
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
