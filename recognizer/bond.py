@@ -91,6 +91,12 @@ class Params:
     palette_step: float = 30.0
     #: Colours closer than this (RGB distance) are one class.
     same_color: float = 34.0
+    #: A grid read in a box (:func:`_grid_in_box`): the separator shares of the pitch tried,
+    #: and how far its cells' width / height ratio may be from the other grid's.
+    separator_shares: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3)
+    box_aspect_tolerance: float = 0.12
+    #: The mean colour deviation (RGB) of an even patch at a cell's centre.
+    even_patch: float = 35.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
     min_margin: float = 0.25
 
@@ -685,8 +691,7 @@ def _pairs(
         )
     pairs = []
     for box, grid, group in sorted(others, key=lambda o: _gap(o[0], board.box)):
-        area = (box[2] - box[0]) * (box[3] - box[1])
-        if _overlap(box, board.box) or _gap(box, board.box) > reach or area > 1.15 * board.area:
+        if _overlap(box, board.box) or _gap(box, board.box) > reach:
             continue
         first: _Grid | None = board
         second = grid
@@ -694,9 +699,90 @@ def _pairs(
             second = _grid_from_block(group, regions, work, params, board.shape)
         if second is None and grid is not None:
             first, second = _grid_from_block(board.group, regions, work, params, grid.shape), grid
+        if second is None:
+            first, second = board, _grid_in_box(box, group, board, work, params)
         if first is not None and second is not None and _same_aspect(first, second):
             pairs.append(_ordered(first, second))
     return pairs
+
+
+def _grid_in_box(
+    box: Box,
+    group: Sequence[int],
+    like: _Grid,
+    work: RGBImage,
+    params: Params,
+) -> _Grid | None:
+    """A grid of ``like``'s shape filling ``box`` (the extent of the regions of ``group``),
+    for a grid whose small or jagged cells fit no lattice edge by edge (a JPEG target icon).
+
+    Each cell's colour is the median of a patch at its centre, which must be even. The
+    separator is unknown: each likely share of the pitch is tried, and the grid is kept
+    only when every try that reads reads the same colours, when its cells have the shape
+    of ``like``'s (one screen, one pixel shape), and when no cell of those colours lies
+    just beyond the box (a row or column the regions missed).
+    """
+    rows, cols = like.shape
+    x0, y0, x1, y1 = box
+    (lx0, ly0), (lx1, ly1) = like.lattice.to_pixels([(0, 0), (rows, cols)])
+    ratio = ((x1 - x0) / (y1 - y0)) / ((lx1 - lx0) / (ly1 - ly0))
+    if abs(np.log(ratio)) > np.log(1 + params.box_aspect_tolerance):
+        return None
+    found = []
+    for share in params.separator_shares:
+        pitch_x, pitch_y = (x1 - x0) / (cols - share), (y1 - y0) / (rows - share)
+        lattice = Lattice.axis_aligned(
+            rows + 2,
+            cols + 2,
+            left=x0 - share * pitch_x / 2 - pitch_x,
+            top=y0 - share * pitch_y / 2 - pitch_y,
+            pitch_x=pitch_x,
+            pitch_y=pitch_y,
+        )
+        half = (0.2 * (1 - share) * pitch_x, 0.2 * (1 - share) * pitch_y)
+        ringed = _patch_colors(lattice, half, work, params)
+        colors = ringed[1:-1, 1:-1]
+        if np.isnan(colors).any():
+            continue
+        ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
+        ring = ring[~np.isnan(ring).any(axis=1)]
+        to_cells = np.linalg.norm(ring[:, None, :] - colors.reshape(1, -1, 3), axis=2)
+        if len(ring) and to_cells.min() < params.same_color:
+            continue
+        inner = Lattice.axis_aligned(
+            rows,
+            cols,
+            left=x0 - share * pitch_x / 2,
+            top=y0 - share * pitch_y / 2,
+            pitch_x=pitch_x,
+            pitch_y=pitch_y,
+        )
+        found.append(_Grid(box, inner, colors, tuple(group)))
+    if not found:
+        return None
+    spread = max(float(np.abs(g.colors - found[0].colors).max()) for g in found)
+    return found[0] if spread < params.same_color else None
+
+
+def _patch_colors(
+    lattice: Lattice, half: tuple[float, float], work: RGBImage, params: Params
+) -> NDArray[np.float64]:
+    """The median colour of the patch at each cell's centre (``half`` its half sides); NaN
+    for a patch outside the picture or uneven (a mean deviation over ``params.even_patch``)."""
+    height, width = work.shape[:2]
+    colors = np.full((lattice.rows, lattice.cols, 3), np.nan)
+    hx, hy = max(1.0, half[0]), max(1.0, half[1])
+    for r in range(lattice.rows):
+        for c in range(lattice.cols):
+            cx, cy = lattice.center((r, c))
+            xa, xb, ya, yb = round(cx - hx), round(cx + hx) + 1, round(cy - hy), round(cy + hy) + 1
+            if xa < 0 or ya < 0 or xb > width or yb > height:
+                continue
+            pixels = work[ya:yb, xa:xb].reshape(-1, 3).astype(np.float64)
+            median = np.median(pixels, axis=0)
+            if np.linalg.norm(pixels - median, axis=1).mean() <= params.even_patch:
+                colors[r, c] = median
+    return colors
 
 
 def _same_aspect(a: _Grid, b: _Grid) -> bool:
