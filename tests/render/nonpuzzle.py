@@ -1,8 +1,9 @@
 """Seeded pictures with no puzzle in them, which every recognizer must refuse.
 
 Several are grids on purpose (a calendar, a photo gallery, a keyboard, a home
-screen of app icons, a spreadsheet, an empty checkerboard), since grids are
-what the recognizers look for.
+screen of app icons, a spreadsheet, an empty checkerboard), and some are other
+grid games (sudoku, 2048, a word game, a chess position), since grids are what
+the recognizers look for.
 """
 
 from __future__ import annotations
@@ -236,6 +237,166 @@ def checkerboard(rng: Rng) -> Image.Image:
     return img
 
 
+def _board_box(rng: Rng, img: Image.Image, cells: int) -> tuple[float, float, float]:
+    """Where a square board of ``cells`` per side goes: left, top and cell side."""
+    w, h = img.size
+    side = w * rng.uniform(0.8, 0.95) / cells
+    return (w - cells * side) / 2, h * rng.uniform(0.2, 0.35), side
+
+
+def sudoku(rng: Rng) -> Image.Image:
+    """A sudoku: a 9x9 grid, thick lines every three cells, some digits given."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    x0, y0, side = _board_box(rng, img, 9)
+    ink = _ink(dark)
+    for i in range(10):
+        width = 4 if i % 3 == 0 else 1
+        draw.line((x0 + i * side, y0, x0 + i * side, y0 + 9 * side), fill=ink, width=width)
+        draw.line((x0, y0 + i * side, x0 + 9 * side, y0 + i * side), fill=ink, width=width)
+    for r in range(9):
+        for c in range(9):
+            if rng.random() < 0.4:
+                draw.text(
+                    (x0 + (c + 0.5) * side, y0 + (r + 0.5) * side),
+                    str(rng.integers(1, 10)),
+                    fill=ink,
+                    font=_font(int(side * 0.6)),
+                    anchor="mm",
+                )
+    return img
+
+
+def tiles_2048(rng: Rng) -> Image.Image:
+    """A 2048 game: numbered rounded tiles of several colours on a 4x4 board of empty slots."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    x0, y0, side = _board_box(rng, img, 4)
+    gap = side * rng.uniform(0.06, 0.14)
+    draw.rounded_rectangle(
+        (x0, y0, x0 + 4 * side, y0 + 4 * side), radius=gap * 2, fill=_color(rng, 120, 200)
+    )
+    empty = _color(rng, 170, 230)
+    for r in range(4):
+        for c in range(4):
+            box = (
+                x0 + c * side + gap,
+                y0 + r * side + gap,
+                x0 + (c + 1) * side - gap,
+                y0 + (r + 1) * side - gap,
+            )
+            power = int(rng.integers(0, 8))
+            fill = empty if power == 0 else _color(rng, 100, 256)
+            draw.rounded_rectangle(box, radius=side * 0.08, fill=fill)
+            if power:
+                draw.text(
+                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                    str(2**power),
+                    fill=(250, 246, 240) if power > 2 else (118, 110, 101),
+                    font=_font(int(side * 0.35)),
+                    anchor="mm",
+                )
+    return img
+
+
+def word_game(rng: Rng) -> Image.Image:
+    """A word game: rows of letter squares coloured by hint, above a keyboard."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    x0, y0, side = _board_box(rng, img, 5)
+    side *= 0.85
+    hints = [_color(rng, 40, 200) for _ in range(3)]
+    for r in range(6):
+        for c in range(5):
+            box = (
+                x0 + c * side + 4,
+                y0 + r * side + 4,
+                x0 + (c + 1) * side - 4,
+                y0 + (r + 1) * side - 4,
+            )
+            if r < int(rng.integers(2, 6)):
+                draw.rectangle(box, fill=hints[int(rng.integers(3))])
+                letter = chr(int(rng.integers(65, 91)))
+                centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                draw.text(
+                    centre, letter, fill=(255, 255, 255), font=_font(int(side * 0.5)), anchor="mm"
+                )
+            else:
+                draw.rectangle(box, outline=(128, 128, 128), width=2)
+    return keyboard_below(img, dark, rng)
+
+
+def keyboard_below(img: Image.Image, dark: bool, rng: Rng) -> Image.Image:
+    """Rows of key caps across the bottom of ``img``."""
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    key = w / 10.5
+    for r, count in enumerate((10, 9, 7)):
+        left = (w - count * key) / 2
+        top = h - (3.5 - r) * key * 1.3
+        for i in range(count):
+            draw.rounded_rectangle(
+                (left + i * key + 3, top, left + (i + 1) * key - 3, top + key * 1.15),
+                radius=6,
+                fill=(90, 90, 90) if dark else (210, 212, 216),
+            )
+    return img
+
+
+def chess_position(rng: Rng) -> Image.Image:
+    """A chess game in progress: a checkered board with many pieces of both sides."""
+    img = checkerboard(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    # find the board again from the checkerboard's own arithmetic: centred, square cells
+    arr = np.asarray(img.convert("L"), np.int16)
+    rows = np.flatnonzero(np.abs(np.diff(arr[:, w // 2])) > 20)
+    cols = np.flatnonzero(np.abs(np.diff(arr[h // 2])) > 20)
+    if len(rows) < 3 or len(cols) < 3:
+        return img
+    top, bottom, left, right = rows[0], rows[-1], cols[0], cols[-1]
+    n = len(cols) - 1
+    side = (right - left) / n
+    for _ in range(int(rng.integers(6, 20))):
+        r, c = int(rng.integers(0, round((bottom - top) / side))), int(rng.integers(0, n))
+        cx, cy = left + (c + 0.5) * side, top + (r + 0.5) * side
+        colour = (245, 245, 245) if rng.random() < 0.5 else (20, 20, 20)
+        outline = (20, 20, 20) if colour[0] > 128 else (230, 230, 230)
+        draw.ellipse(
+            (cx - side * 0.3, cy - side * 0.1, cx + side * 0.3, cy + side * 0.38),
+            fill=colour,
+            outline=outline,
+        )
+        draw.ellipse(
+            (cx - side * 0.16, cy - side * 0.38, cx + side * 0.16, cy - side * 0.06),
+            fill=colour,
+            outline=outline,
+        )
+    return img
+
+
+def chat(rng: Rng) -> Image.Image:
+    """A messaging screen: speech bubbles of text on both sides, and a keyboard."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    words = ("ok", "see", "you", "at", "the", "station", "is", "level", "643", "hard", "stuck")
+    y = h * 0.1
+    size = int(w / rng.uniform(22, 30))
+    while y < h * 0.6:
+        mine = bool(rng.random() < 0.5)
+        text = " ".join(str(v) for v in rng.choice(words, int(rng.integers(2, 7))))
+        width = draw.textlength(text, font=_font(size)) + size
+        x = w - width - w * 0.05 if mine else w * 0.05
+        fill = _color(rng, 40, 200) if mine else ((60, 60, 60) if dark else (230, 230, 234))
+        draw.rounded_rectangle((x, y, x + width, y + size * 1.8), radius=size * 0.8, fill=fill)
+        draw.text(
+            (x + size / 2, y + size * 0.9), text, fill=_ink(dark), font=_font(size), anchor="lm"
+        )
+        y += size * 2.4
+    return keyboard_below(img, dark, rng)
+
+
 def blurry_photo(rng: Rng) -> Image.Image:
     """An out-of-focus photo of a scene."""
     w = int(rng.choice([1200, 1600, 2000]))
@@ -252,6 +413,11 @@ KINDS: dict[str, Callable[[Rng], Image.Image]] = {
     "spreadsheet": spreadsheet,
     "checkerboard": checkerboard,
     "blurry_photo": blurry_photo,
+    "sudoku": sudoku,
+    "2048": tiles_2048,
+    "word_game": word_game,
+    "chess_position": chess_position,
+    "chat": chat,
 }
 
 
