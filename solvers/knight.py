@@ -265,9 +265,9 @@ def verify(puzzle: Puzzle, solution: Solution) -> None:
 def why_unsolvable(puzzle: Puzzle) -> str | None:
     """Why ``puzzle`` has no tour, or ``None`` when it has one.
 
-    The theorems answer at once; a start they leave open is settled by searching
-    (exhaustively if need be, so this may raise :class:`SearchBudgetError` on a large
-    board the heuristics cannot tour).
+    The theorems answer at once; a start they leave open is settled by the search of
+    :func:`solve` (remembered: asked after :func:`solve`, it does not search again; on a
+    large board the heuristics cannot tour it may raise :class:`SearchBudgetError`).
 
     Examples
     --------
@@ -279,7 +279,7 @@ def why_unsolvable(puzzle: Puzzle) -> str | None:
     reason = theorem_reason(puzzle)
     if reason is not None:
         return reason
-    if solve(puzzle) is None:
+    if _search(puzzle, 0) is None:
         kind = "closed" if puzzle.closed else "open"
         return (
             f"exhaustive search: no {kind} tour starts at {list(puzzle.start)} "
@@ -386,16 +386,26 @@ def solve(puzzle: Puzzle, seed: int = 0) -> Solution | None:
     """
     if theorem_reason(puzzle) is not None:
         return None
+    path = _search(puzzle, seed)
+    if path is None:
+        return None
+    board = knight_board(puzzle.rows, puzzle.cols)
+    closed = len(path) > 1 and path[0] in board.neighbours[path[-1]]
+    return Solution(tuple(board.cell(v) for v in path), closed)
+
+
+@lru_cache(maxsize=32)
+def _search(puzzle: Puzzle, seed: int) -> tuple[int, ...] | None:
+    """The squares of a tour by the heuristics, else by exhaustive search; ``None`` when
+    the search proved there is none. Remembered, so that :func:`why_unsolvable` after
+    :func:`solve` (as the CLI asks) does not search again."""
     board = knight_board(puzzle.rows, puzzle.cols)
     start = puzzle.start[0] * puzzle.cols + puzzle.start[1]
     path = heuristic_tour(board, start, puzzle.closed, seed)
     if path is None:
         budget = EXHAUSTIVE_WORK // (puzzle.rows * puzzle.cols)
         path = exhaustive_tour(board, start, puzzle.closed, budget)
-        if path is None:
-            return None
-    closed = len(path) > 1 and path[0] in board.neighbours[path[-1]]
-    return Solution(tuple(board.cell(v) for v in path), closed)
+    return None if path is None else tuple(path)
 
 
 def heuristic_tour(board: Board, start: int, closed: bool, seed: int) -> list[int] | None:

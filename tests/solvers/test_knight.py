@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import knight
 from solvers.errors import InvalidPuzzleError, InvalidSolutionError, PuzzleFormatError
 from solvers.knight import (
     Cell,
@@ -98,6 +99,21 @@ def test_theorems(rows: int, cols: int, closed: bool, words: str) -> None:
     assert solve(puzzle) is None
     reason = why_unsolvable(puzzle)
     assert reason is not None and words in reason
+
+
+def test_why_unsolvable_after_solve_does_not_search_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the CLI asks solve, then why_unsolvable when solve found no tour
+    puzzle = Puzzle(3, 8, (1, 5))
+    assert theorem_reason(puzzle) is None
+    assert solve(puzzle) is None
+    calls = []
+    monkeypatch.setattr(knight, "heuristic_tour", lambda *a: calls.append(a))
+    monkeypatch.setattr(knight, "exhaustive_tour", lambda *a: calls.append(a))
+    reason = why_unsolvable(puzzle)
+    assert reason is not None and "exhaustive search" in reason
+    assert calls == []
 
 
 def test_colour_and_edge_rows() -> None:
