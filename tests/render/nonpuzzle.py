@@ -244,11 +244,31 @@ def _board_box(rng: Rng, img: Image.Image, cells: int) -> tuple[float, float, fl
     return (w - cells * side) / 2, h * rng.uniform(0.2, 0.35), side
 
 
+Box = tuple[float, float, float, float]
+
+
+def _cell(origin: tuple[float, float, float], row: int, col: int, inset: float = 0.0) -> Box:
+    """The box of cell (row, col) of a board at ``origin`` (left, top, cell side)."""
+    x0, y0, side = origin
+    return (
+        x0 + col * side + inset,
+        y0 + row * side + inset,
+        x0 + (col + 1) * side - inset,
+        y0 + (row + 1) * side - inset,
+    )
+
+
+def _write(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: RGB, size: float) -> None:
+    """``text`` centred in ``box``."""
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    draw.text(centre, text, fill=fill, font=_font(int(size)), anchor="mm")
+
+
 def sudoku(rng: Rng) -> Image.Image:
     """A sudoku: a 9x9 grid, thick lines every three cells, some digits given."""
     img, dark = _canvas(rng)
     draw = ImageDraw.Draw(img)
-    x0, y0, side = _board_box(rng, img, 9)
+    origin = x0, y0, side = _board_box(rng, img, 9)
     ink = _ink(dark)
     for i in range(10):
         width = 4 if i % 3 == 0 else 1
@@ -257,13 +277,7 @@ def sudoku(rng: Rng) -> Image.Image:
     for r in range(9):
         for c in range(9):
             if rng.random() < 0.4:
-                draw.text(
-                    (x0 + (c + 0.5) * side, y0 + (r + 0.5) * side),
-                    str(rng.integers(1, 10)),
-                    fill=ink,
-                    font=_font(int(side * 0.6)),
-                    anchor="mm",
-                )
+                _write(draw, _cell(origin, r, c), str(rng.integers(1, 10)), ink, side * 0.6)
     return img
 
 
@@ -271,7 +285,7 @@ def tiles_2048(rng: Rng) -> Image.Image:
     """A 2048 game: numbered rounded tiles of several colours on a 4x4 board of empty slots."""
     img, _ = _canvas(rng)
     draw = ImageDraw.Draw(img)
-    x0, y0, side = _board_box(rng, img, 4)
+    origin = x0, y0, side = _board_box(rng, img, 4)
     gap = side * rng.uniform(0.06, 0.14)
     draw.rounded_rectangle(
         (x0, y0, x0 + 4 * side, y0 + 4 * side), radius=gap * 2, fill=_color(rng, 120, 200)
@@ -279,23 +293,13 @@ def tiles_2048(rng: Rng) -> Image.Image:
     empty = _color(rng, 170, 230)
     for r in range(4):
         for c in range(4):
-            box = (
-                x0 + c * side + gap,
-                y0 + r * side + gap,
-                x0 + (c + 1) * side - gap,
-                y0 + (r + 1) * side - gap,
-            )
+            box = _cell(origin, r, c, gap)
             power = int(rng.integers(0, 8))
             fill = empty if power == 0 else _color(rng, 100, 256)
             draw.rounded_rectangle(box, radius=side * 0.08, fill=fill)
             if power:
-                draw.text(
-                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-                    str(2**power),
-                    fill=(250, 246, 240) if power > 2 else (118, 110, 101),
-                    font=_font(int(side * 0.35)),
-                    anchor="mm",
-                )
+                ink = (250, 246, 240) if power > 2 else (118, 110, 101)
+                _write(draw, box, str(2**power), ink, side * 0.35)
     return img
 
 
@@ -304,23 +308,14 @@ def word_game(rng: Rng) -> Image.Image:
     img, dark = _canvas(rng)
     draw = ImageDraw.Draw(img)
     x0, y0, side = _board_box(rng, img, 5)
-    side *= 0.85
+    origin = x0, y0, side * 0.85
     hints = [_color(rng, 40, 200) for _ in range(3)]
     for r in range(6):
         for c in range(5):
-            box = (
-                x0 + c * side + 4,
-                y0 + r * side + 4,
-                x0 + (c + 1) * side - 4,
-                y0 + (r + 1) * side - 4,
-            )
+            box = _cell(origin, r, c, 4)
             if r < int(rng.integers(2, 6)):
                 draw.rectangle(box, fill=hints[int(rng.integers(3))])
-                letter = chr(int(rng.integers(65, 91)))
-                centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-                draw.text(
-                    centre, letter, fill=(255, 255, 255), font=_font(int(side * 0.5)), anchor="mm"
-                )
+                _write(draw, box, chr(int(rng.integers(65, 91))), (255, 255, 255), side * 0.42)
             else:
                 draw.rectangle(box, outline=(128, 128, 128), width=2)
     return keyboard_below(img, dark, rng)
