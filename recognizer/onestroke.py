@@ -36,7 +36,6 @@ from recognizer.colors import (
     color_distance,
     delta_e,
     dominant_colors,
-    reduce,
     to_lab,
 )
 from recognizer.image import RGBImage
@@ -58,10 +57,11 @@ Area = tuple[int, int, int, int]
 class Params:
     """Tuning of the recognizer; the defaults suit phone and tablet screenshots."""
 
-    #: The long side of the working copy, in pixels.
+    #: The picture is halved (a Gaussian pyramid: quick, and it smooths noise) while its
+    #: long side exceeds 1.4 times this, in pixels.
     work_side: int = 640
     #: The long side of the copy whose main colours are found, in pixels.
-    palette_side: int = 200
+    palette_side: int = 120
     #: How many of the picture's main colours are tried as the tile colour.
     colors_tried: int = 6
     #: Smallest tile side in the working copy, in pixels.
@@ -184,8 +184,11 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
-    small, scale = reduce(image, params.work_side)
-    lab = to_lab(np.asarray(cv2.medianBlur(np.ascontiguousarray(small), 3), dtype=np.uint8))
+    small = np.ascontiguousarray(image)
+    while max(small.shape[:2]) > 1.4 * params.work_side:
+        small = np.asarray(cv2.pyrDown(small), dtype=np.uint8)
+    scale = small.shape[1] / image.shape[1]
+    lab = to_lab(np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8))
     board = find_board(lab, params)
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
@@ -195,7 +198,9 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
 def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
     """The largest regular lattice of equal square tiles of one colour, or ``None``.
 
-    The main colours are taken from a yet smaller copy (a palette needs few pixels).
+    The main colours are taken from a yet smaller copy (a palette needs few pixels). Each
+    is tried at a loose tolerance, then, if that gave no board, at a tight one (a drop
+    shadow blurred into the gaps can weld the tiles of a loose mask together).
     """
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
@@ -204,11 +209,16 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
     for peak in peaks[: params.colors_tried]:
         others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
         loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
-        distance = delta_e(lab, peak.lab)
         for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
-            board = _board_of_color(distance < tolerance, peak, peaks, tolerance, params)
-            if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
-                best = board
+            # a cube of half-side `tolerance` round the colour: quick, and no nearer
+            # to the other main colours than 1.8 times the tolerance
+            low, high = np.subtract(peak.lab, tolerance), np.add(peak.lab, tolerance)
+            mask = cv2.inRange(lab, low, high) > 0
+            board = _board_of_color(mask, peak, peaks, tolerance, params)
+            if board is not None:
+                if best is None or len(board.tiles) > len(best.tiles):
+                    best = board
+                break
     return best
 
 
@@ -291,8 +301,12 @@ class ColorField:
 
     def at(self, x: float, y: float) -> LabColor:
         """The colour at pixel ``(x, y)``."""
-        lab = np.array([1.0, x, y]) @ self.coef
+        lab = self.over(np.array([[x, y]]))[0]
         return float(lab[0]), float(lab[1]), float(lab[2])
+
+    def over(self, xy: NDArray[np.float64]) -> NDArray[np.float64]:
+        """The colours at ``(N, 2)`` pixels ``(x, y)``, as an ``(N, 3)`` array."""
+        return np.column_stack([np.ones(len(xy)), xy]) @ self.coef
 
 
 @dataclass(frozen=True)
@@ -311,31 +325,39 @@ class Colors:
     background: ColorField
     strict: float
 
-    def reading(self, lab: LabImage, x: float, y: float, half: float, pitch: float) -> CellReading:
-        """What the cell centred on ``(x, y)`` shows (its centre ``half`` a side each way).
+    def readings(
+        self, lab: LabImage, nodes: NDArray[np.float64], half: int, pitch: float
+    ) -> list[CellReading]:
+        """What the cells centred on ``(N, 2)`` pixels ``nodes`` show.
 
-        The gaps are sampled at the cell's corners and the middles of its sides; the one
-        most like the background is the reference of :attr:`CellReading.lift`.
+        Each cell is judged on the square ``half`` pixels each way from its node, which
+        must lie inside ``lab``; its gaps are sampled at its corners and the middles of its
+        sides, and the one most like the background is the reference of its lift.
         """
         height, width = lab.shape[:2]
-        pixels = lab[round(y - half) : round(y + half) + 1, round(x - half) : round(x + half) + 1]
-        pixels = pixels.reshape(-1, 3)
-        tile, back = self.tile.at(x, y), self.background.at(x, y)
-        loose = 0.45 * color_distance(tile, back)
-        to_tile, to_back = delta_e(pixels, tile), delta_e(pixels, back)
-        offsets = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
-        xs = np.clip(np.round(x + offsets[:, 0] * pitch / 2).astype(int), 0, width - 1)
-        ys = np.clip(np.round(y + offsets[:, 1] * pitch / 2).astype(int), 0, height - 1)
-        axis = np.subtract(tile, back)
-        norm = max(float(axis @ axis), 1e-6)
-        gaps = (lab[ys, xs] - np.asarray(back)) @ axis / norm
-        centre = (np.median(pixels, axis=0) - np.asarray(back)) @ axis / norm
-        return CellReading(
-            float(np.mean(to_tile < min(self.strict, loose))),
-            float(np.mean((to_tile < loose) & (to_tile < to_back))),
-            float(np.mean((to_back < loose) & (to_back <= to_tile))),
-            float(centre - gaps.min()),
-        )
+        xs, ys = np.round(nodes).astype(int).T
+        span = np.arange(-half, half + 1)
+        pixels = lab[ys[:, None, None] + span[None, :, None], xs[:, None, None] + span]
+        pixels = pixels.reshape(len(nodes), -1, 3)
+        tile, back = self.tile.over(nodes), self.background.over(nodes)
+        axis = tile - back
+        norm = np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)
+        loose = (0.45 * np.sqrt(norm))[:, None]
+        to_tile = np.linalg.norm(pixels - tile[:, None], axis=2)
+        to_back = np.linalg.norm(pixels - back[:, None], axis=2)
+        plain = (to_tile < np.minimum(self.strict, loose)).mean(axis=1)
+        tile_like = ((to_tile < loose) & (to_tile < to_back)).mean(axis=1)
+        background = ((to_back < loose) & (to_back <= to_tile)).mean(axis=1)
+        ring = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
+        gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
+        gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
+        gaps = np.einsum("nkc,nc->nk", lab[gy, gx] - back[:, None], axis) / norm[:, None]
+        centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
+        lift = centre - gaps.min(axis=1)
+        return [
+            CellReading(float(a), float(b), float(c), float(d))
+            for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
+        ]
 
 
 def read_board(
@@ -346,24 +368,28 @@ def read_board(
     ``lab`` is the working copy of ``image``, reduced by ``scale``; the cat is looked at
     in ``image`` itself.
     """
-    found = _colors(lab, board, params)
-    if found is None:
+    measured = _colors(lab, board, params)
+    if measured is None:
         return Recognition.nothing(GAME, "the tiles' colour is the background's")
-    colors, gap_agreement = found
+    colors, gap_agreement = measured
     height, width = lab.shape[:2]
-    half = (0.5 - params.inset) * board.pitch
+    half = max(1, round((0.5 - params.inset) * board.pitch))
     readings: dict[Cell, CellReading] = {}
     rows, cols = board.extent
     area: Area = (0, 0, rows - 1, cols - 1)
     while True:
         top, left, bottom, right = area
+        cells, nodes = [], []
         for cell in np.ndindex(bottom - top + 3, right - left + 3):
             r, c = cell[0] + top - 1, cell[1] + left - 1
             x, y = board.fit.node((r, c))
-            box = (round(x - half), round(y - half), round(x + half) + 1, round(y + half) + 1)
-            seen = box[0] >= 0 and box[1] >= 0 and box[2] <= width and box[3] <= height
+            seen = half <= round(x) < width - half and half <= round(y) < height - half
             if seen and (r, c) not in readings:
-                readings[(r, c)] = colors.reading(lab, x, y, half, board.pitch)
+                cells.append((r, c))
+                nodes.append((x, y))
+        if cells:
+            seen_now = colors.readings(lab, np.asarray(nodes), half, board.pitch)
+            readings.update(zip(cells, seen_now, strict=True))
         # tiles the blobs missed at the edge widen the board
         grown = [
             cell

@@ -1,9 +1,10 @@
-"""One-stroke recognizer: real captures, seeded round trips, refusals, overlay, colour tools."""
+"""One-stroke recognizer: real captures, round trips, photos, refusals, doubts, overlay, colours."""
 
 from __future__ import annotations
 
 import doctest
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,13 +12,20 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+import recognizer
 import recognizer.colors
+from cli.pipeline import Record, solve_image
 from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, reduce, to_lab
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
 from recognizer.onestroke import draw, recognize
 from solvers.onestroke import Puzzle, solve, verify
+from tests.render import nonpuzzle
+from tests.render.mixed import GAMES, screen
 from tests.render.onestroke import random_puzzle, random_style, render
+from tests.render.photo import photograph, random_photo_style
+
+Cell = tuple[int, int]
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 REAL = SAMPLES / "real"
@@ -96,11 +104,29 @@ def test_round_trips(chunk: int) -> None:
 
 def test_round_trip_video_frame() -> None:
     rng = np.random.default_rng(7)
-    puzzle = Puzzle(grid=("0111", "1111", "1101", "1111"), start=(3, 3))
+    puzzle = Puzzle(grid=("0111", "1111", "1111", "1111"), start=(3, 2))
     image, _ = render(puzzle, random_style(rng, video=True), rng)
     assert image.shape == (480, 852, 3)
     recognition = recognize(image)
     assert recognition.confident and recognition.puzzle == puzzle
+
+
+@pytest.mark.parametrize("seed", [80002, 80005, 80010])
+def test_photos_read_exactly_without_naming_the_game(seed: int) -> None:
+    """Phone photos of a screen (tilt, bezel, light, glare, blur, noise, JPEG), auto mode."""
+    rng = np.random.default_rng(seed)
+    picture, puzzle = screen("onestroke", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    recognition = recognizer.recognize(photo)
+    assert recognition.game == "onestroke" and recognition.puzzle == puzzle
+    # the overlay's lattice lands on the photographed cells
+    lattice = recognition.geometry
+    assert isinstance(lattice, Lattice)
+    truth = recognize(picture).geometry
+    assert isinstance(truth, Lattice)
+    start = np.array([[*truth.center(puzzle.start), 1.0]]) @ np.asarray(to_photo).T
+    found = np.array(lattice.center(puzzle.start))
+    assert np.linalg.norm(found - start[0, :2] / start[0, 2]) < 0.25 * lattice.cell_size()
 
 
 def test_lattice_cells_are_puzzle_cells() -> None:
@@ -172,6 +198,68 @@ def test_refuses_a_chessboard() -> None:
     framed = np.full((1000, 800, 3), 40, np.uint8)
     framed[180:820, 80:720] = image
     assert not recognize(framed).confident
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "onestroke"])
+def test_refuses_other_games_screens(game: str) -> None:
+    """Other games' boards (Bond's touching coloured cells, grids, chessboards) are not ours."""
+    seeds = [*range(500, 508), *([501, 513, 518, 523] if game == "bond" else [])]
+    for seed in seeds:
+        picture, _ = screen(game, np.random.default_rng(seed))
+        recognition = recognize(picture)
+        assert not recognition.confident, (game, seed, recognition.puzzle)
+
+
+def test_refuses_non_puzzles() -> None:
+    for seed in range(12):
+        _, picture = nonpuzzle.random_picture(np.random.default_rng(seed))
+        assert not recognize(np.asarray(picture)).confident, seed
+
+
+def test_a_flat_square_is_not_the_cat() -> None:
+    """A board whose odd cell is a plain square of another colour has no cat on it."""
+    rng = np.random.default_rng(11)
+    puzzle = Puzzle(grid=("1111", "1111", "1111"), start=(1, 1))
+    image, _ = render(puzzle, random_style(rng, video=False), rng)
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    (x0, y0), _, (x1, y1), _ = np.round(lattice.corners(puzzle.start)).astype(int)
+    painted = image.copy()
+    painted[y0:y1, x0:x1] = (250, 150, 185)
+    recognition = recognize(painted)
+    assert not recognition.confident
+    assert any("cat" in doubt for doubt in recognition.doubts)
+
+
+def test_a_single_line_of_squares_is_not_a_board() -> None:
+    rng = np.random.default_rng(12)
+    image, _ = render(Puzzle(grid=("111111",), start=(0, 0)), random_style(rng, video=False), rng)
+    recognition = recognize(image)
+    assert not recognition.confident
+    assert any("single line" in doubt for doubt in recognition.doubts)
+
+
+@pytest.mark.parametrize(
+    ("grid", "start"),
+    [
+        (("0111", "1111", "1101", "1111"), (3, 3)),  # chessboard colours 6 and 8
+        (("11111", "10101", "11111"), (1, 0)),  # proved by a complete search
+        (("11111", "01010", "11111"), (0, 0)),  # three dead ends
+    ],
+)
+def test_a_board_no_path_covers_is_a_doubtful_reading(grid: tuple[str, ...], start: Cell) -> None:
+    """The game has no such level: the reading is doubted, naming cells, and not solved."""
+    rng = np.random.default_rng(13)
+    puzzle = Puzzle(grid=grid, start=start)
+    image, _ = render(puzzle, random_style(rng, video=False), rng)
+    recognition = recognize(image)
+    assert recognition.puzzle == puzzle and not recognition.confident
+    assert re.fullmatch(
+        r"no path covers the board from the cat \(.+\): cells (\(\d+, \d+\)(, )?)+ in doubt",
+        recognition.doubts[0],
+    )
+    record = solve_image(image, Record(file="unsolvable.png"), None)
+    assert record.status == "unrecognized" and "in doubt" in record.message
 
 
 def test_two_cats_are_ambiguous() -> None:
