@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
+from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Cell, Lattice
 from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
@@ -54,11 +55,16 @@ Mask = NDArray[np.bool_]
 class Params:
     """Tuning of the recognizer, in units of the working picture or of a cell."""
 
-    work_side: int = 1000  # a board is looked for with the picture reduced to this long side
-    text_side: int = 2400  # and a text map at this one (small code in a large screenshot)
+    find_side: int = 640  # a board is looked for with the picture reduced to this long side
+    cell_px: int = 64  # and read resampled to this many pixels a cell
+    smooth: float = 0.6  # blur (pixels of the resampled board) against noise, moire and JPEG
+    text_side: int = 2400  # a text map is read at this long side (small code, large picture)
+    max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     min_cells: int = 30  # flat squares needed to trust a cell lattice
     inset: float = 0.14  # fraction of a cell cut off each side when reading its contents
+    outer: float = 0.04  # and when fitting its background
+    rim: float = 0.06  # width of a cell's rim, a fraction of the cell window
     ink: float = 35.0  # colour distance from the background that counts as foreground
     weak: float = 18.0  # colour distance from the background of faint marks
     near: float = 55.0  # colour distance within which a pixel is of the body's colour
@@ -73,22 +79,13 @@ class Params:
     glyph_score: float = 0.55  # lowest template correlation of a readable glyph
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
     confidence: float = 0.9
+    in_doubt: float = 0.3  # confidence of a field that was found but not read consistently
 
 
 PARAMS = Params()
 
 
 # ------------------------------------------------------------------------ small tools
-
-
-def _reduce(image: RGBImage, side: int) -> tuple[FloatImage, float]:
-    """The picture as float32 RGB with its long side at most ``side``, and the scale used."""
-    h, w = image.shape[:2]
-    scale = min(1.0, side / max(h, w))
-    if scale == 1.0:
-        return image.astype(np.float32), scale
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA).astype(np.float32), scale
 
 
 def _distance(pixels: FloatImage, color: NDArray[np.float32]) -> FloatImage:
@@ -374,17 +371,18 @@ def _cell_lattices(
     ``shape``); a string names a lattice of the wrong size."""
     x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
     side = max(shape[:2]) / 8
-    ok = (w >= 6) & (h >= 6) & (w <= side) & (h <= side)
+    ok = (w >= 5) & (h >= 5) & (w <= side) & (h <= side)
     ok &= (w / np.maximum(h, 1) > 0.7) & (w / np.maximum(h, 1) < 1.4) & (area > 0.45 * w * h)
     idx = np.nonzero(ok)[0]
     if len(idx) < p.min_cells:
         return
-    ws, hs = w[idx], h[idx]
-    similar = (np.abs(ws[:, None] - ws[None, :]) < 0.15 * ws[:, None]) & (
-        np.abs(hs[:, None] - hs[None, :]) < 0.15 * hs[:, None]
-    )
-    members = idx[similar[np.argmax(similar.sum(axis=1))]]
-    if len(members) < p.min_cells:
+    # the most common size (a histogram of log sizes) and the squares within 15 % of it
+    bins = np.round(np.log(np.column_stack([w[idx], h[idx]])) / 0.1).astype(np.int64)
+    keys, counts = np.unique(bins, axis=0, return_counts=True)
+    near = np.abs(keys[:, None, :] - keys[None, :, :]).max(axis=2) <= 1
+    w0, h0 = np.exp(keys[np.argmax(near @ counts)] * 0.1)
+    members = idx[(np.abs(w[idx] - w0) < 0.15 * w0) & (np.abs(h[idx] - h0) < 0.15 * h0)]
+    if not p.min_cells <= len(members) <= p.max_cells:
         return
     cx = x[members] + w[members] / 2
     cy = y[members] + h[members] / 2
@@ -408,53 +406,166 @@ def _cell_lattices(
 
 
 def _plain_boards(stats: NDArray[np.int32], shape: tuple[int, ...]) -> Iterator[_Grid]:
-    """Large flat squares (plain boards), largest first, divided into 10 x 10 cells."""
+    """Large flat squares with pieces on them (plain boards), largest first, divided into
+    10 x 10 cells."""
     order = np.argsort(-stats[1:, 4])[:4] + 1
     for i in order:
         x, y, w, h, area = (float(v) for v in stats[i])
-        if min(w, h) < 0.2 * min(shape[:2]) or not 0.8 < w / h < 1.25 or area < 0.55 * w * h:
+        if min(w, h) < 0.2 * min(shape[:2]) or not 0.8 < w / h < 1.25:
             continue
-        yield _Grid(x, y, w / SIZE, h / SIZE)
+        if 0.55 * w * h < area < 0.995 * w * h:
+            yield _Grid(x, y, w / SIZE, h / SIZE)
+
+
+def _board_grids(small: FloatImage, p: Params) -> Iterator[_Grid | str]:
+    """Candidate boards in the reduced picture (cell lattices, then plain squares), each once;
+    a string names a lattice of the wrong size."""
+    grad = _gradient(cv2.GaussianBlur(small, (0, 0), 0.7).astype(np.float32))
+    seen: list[_Grid] = []
+    for threshold in p.flat_thresholds:
+        flat = (grad < threshold).astype(np.uint8)
+        _, _, found, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+        stats = np.asarray(found, dtype=np.int32)
+        for grid in [*_cell_lattices(stats, flat.shape, p), *_plain_boards(stats, flat.shape)]:
+            if isinstance(grid, _Grid):
+                tolerance = 0.25 * grid.pitch_x
+                if any(
+                    max(abs(grid.left - g.left), abs(grid.top - g.top)) < tolerance
+                    and abs(grid.pitch_x - g.pitch_x) < 0.05 * g.pitch_x
+                    for g in seen
+                ):
+                    continue
+                seen.append(grid)
+            yield grid
+
+
+def _resampled(image: RGBImage, grid: _Grid, p: Params) -> tuple[FloatImage, _Grid]:
+    """The board (``grid`` in ``image`` pixels) with half a cell around it, resampled to
+    :attr:`Params.cell_px` pixels a cell and smoothed; and its grid there."""
+    height, width = image.shape[:2]
+    x0 = max(0, int(np.floor(grid.left - grid.pitch_x / 2)))
+    y0 = max(0, int(np.floor(grid.top - grid.pitch_y / 2)))
+    x1 = min(width, int(np.ceil(grid.left + (SIZE + 0.5) * grid.pitch_x)))
+    y1 = min(height, int(np.ceil(grid.top + (SIZE + 0.5) * grid.pitch_y)))
+    fx, fy = p.cell_px / grid.pitch_x, p.cell_px / grid.pitch_y
+    size = (max(1, round((x1 - x0) * fx)), max(1, round((y1 - y0) * fy)))
+    shrink = fx < 1 and fy < 1
+    board = cv2.resize(
+        image[y0:y1, x0:x1],
+        size,
+        interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR,
+    ).astype(np.float32)
+    board = cv2.GaussianBlur(board, (0, 0), p.smooth).astype(np.float32)
+    fx, fy = size[0] / (x1 - x0), size[1] / (y1 - y0)
+    return board, _Grid(
+        (grid.left - x0) * fx, (grid.top - y0) * fy, grid.pitch_x * fx, grid.pitch_y * fy
+    )
 
 
 @dataclass
 class _Cells:
     """What the board reader measured in each cell."""
 
-    background: dict[Cell, NDArray[np.float32]]
     fraction: dict[Cell, float]
     color: dict[Cell, NDArray[np.float32]]
     centroid: dict[Cell, tuple[float, float]]
     weak: dict[Cell, float]
 
 
+def _median(pixels: FloatImage) -> NDArray[np.float32]:
+    """The per-channel median colour of some pixels."""
+    return np.median(pixels.reshape(-1, 3), axis=0).astype(np.float32)
+
+
+def _background_colors(
+    outers: dict[Cell, FloatImage], p: Params
+) -> dict[Cell, NDArray[np.float32]]:
+    """Each cell's background colour, under uneven light.
+
+    A cell's own median colour is its background unless the snake fills it. Filled cells
+    are told by a rim (the cell's edge) unlike the middle, unless most cells are so (tiles
+    on a board of another colour). A cell far from the median of the unfilled cells of its
+    parity (checkered boards) around it takes that median instead.
+    """
+    own = np.zeros((SIZE, SIZE, 3), np.float32)
+    filled = np.zeros((SIZE, SIZE), bool)
+    for (r, c), win in outers.items():
+        band = max(1, round(p.rim * win.shape[0]))
+        edge = [win[:band], win[-band:], win[:, :band], win[:, -band:]]
+        rim = _median(np.concatenate([e.reshape(-1, 3) for e in edge]))
+        own[r, c] = _median(win)
+        filled[r, c] = float(np.linalg.norm(own[r, c] - rim)) > p.ink
+    if 2 * filled.sum() > filled.size:
+        filled[:] = False
+    rows, cols = np.mgrid[0:SIZE, 0:SIZE]
+    out = {}
+    for (r, c), color in np.ndenumerate(own[..., 0]):
+        color = own[r, c]
+        usable = ~filled & ((rows + cols - r - c) % 2 == 0)
+        reach = np.maximum(np.abs(rows - r), np.abs(cols - c))
+        for radius in (2, 3, 5, SIZE):
+            around = own[usable & (reach <= radius)]
+            if len(around) >= 3:
+                break
+        local = np.median(around, axis=0) if len(around) else color
+        out[(r, c)] = color if float(np.linalg.norm(color - local)) < p.ink else local
+    return out
+
+
+@lru_cache(maxsize=8)
+def _plane_coords(h: int, w: int) -> FloatImage:
+    """``(1, x, y)`` at each pixel of an ``h`` x ``w`` window, ``x`` and ``y`` in -0.5..0.5."""
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    return np.stack([np.ones_like(xs), xs / w - 0.5, ys / h - 0.5], axis=-1)
+
+
+def _background(outer: FloatImage, color: NDArray[np.float32], p: Params) -> FloatImage:
+    """A cell's background under a light gradient or a glare spot: a colour plane fitted to
+    the pixels of the cell window ``outer`` near its background ``color``."""
+    coords = _plane_coords(*outer.shape[:2])
+    plane = np.zeros((3, 3), np.float32)
+    plane[0] = color
+    for limit in (p.ink, p.weak):
+        keep = _distance(outer, coords @ plane) < limit
+        if keep.mean() < 0.3:
+            break
+        plane = np.linalg.lstsq(coords[keep], outer[keep], rcond=None)[0].astype(np.float32)
+    return np.asarray(coords @ plane, dtype=np.float32)
+
+
 def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells | str:
-    """Background, foreground fraction, dominant colour and centroid of every cell."""
-    cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
-    windows = {}
-    for cell in cells:
-        y0, y1, x0, x1 = grid.box(cell, p.inset)
-        if y0 < 0 or x0 < 0 or y1 > img.shape[0] or x1 > img.shape[1] or y1 - y0 < 3:
+    """Foreground fraction, dominant colour and centroid of every cell, against its own
+    background: a flat colour (:func:`_background_colors`), or a fitted plane
+    (:func:`_background`) where the flat colour leaves faint marks."""
+    out = _Cells({}, {}, {}, {})
+    outers = {}
+    for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
+        y0, y1, x0, x1 = grid.box(cell, p.outer)
+        if y0 < 0 or x0 < 0 or y1 > img.shape[0] or x1 > img.shape[1] or y1 - y0 < 8:
             return "the board runs off the picture"
-        windows[cell] = img[y0:y1, x0:x1]
-    medians = {cell: np.median(win.reshape(-1, 3), axis=0) for cell, win in windows.items()}
-    parity = [
-        np.median(np.array([m for (r, c), m in medians.items() if (r + c) % 2 == k]), axis=0)
-        for k in (0, 1)
-    ]
-    out = _Cells({}, {}, {}, {}, {})
-    for cell, win in windows.items():
-        bg = parity[(cell[0] + cell[1]) % 2].astype(np.float32)
-        dist = _distance(win, bg)
+        outers[cell] = img[y0:y1, x0:x1]
+    colors = _background_colors(outers, p)
+    inset = (p.inset - p.outer) / (1 - 2 * p.outer)
+    for cell, outer in outers.items():
+        h, w = outer.shape[:2]
+        inner = (
+            slice(round(inset * h), h - round(inset * h)),
+            slice(round(inset * w), w - round(inset * w)),
+        )
+        win = outer[inner]
+        dist = _distance(win, colors[cell])
+        if (dist > p.weak).mean() > p.faint:
+            dist = _distance(win, _background(outer, colors[cell], p)[inner])
         fg = dist > p.ink
-        out.background[cell] = bg
         out.fraction[cell] = float(fg.mean())
         out.weak[cell] = float((dist > p.weak).mean())
         if fg.sum() >= 3:
             out.color[cell] = _dominant(win[fg])
             ys, xs = np.nonzero(fg)
-            h, w = fg.shape
-            out.centroid[cell] = (float(ys.mean()) / h - 0.5, float(xs.mean()) / w - 0.5)
+            out.centroid[cell] = (
+                float(ys.mean()) / fg.shape[0] - 0.5,
+                float(xs.mean()) / fg.shape[1] - 0.5,
+            )
     return out
 
 
@@ -482,37 +593,76 @@ def _redness(color: NDArray[np.float32]) -> float:
     return float(color[0] - max(color[1], color[2]))
 
 
+def cell_list(cells: Sequence[Cell]) -> str:
+    """Cells as the user reads them: ``(2, 3), (4, 1)``."""
+    return ", ".join(f"({r}, {c})" for r, c in sorted(cells))
+
+
 @dataclass(frozen=True)
 class _Reading:
-    """A board or text reading before the rules check."""
+    """A board or text reading before the rules check.
+
+    ``closeness`` is the confidence to report when the reading fails: 0 where no field was
+    found, :attr:`Params.in_doubt` where a field with a snake was found but not read
+    consistently (the doubts then name the cells in doubt).
+    """
 
     field: tuple[str, ...] | None
     doubts: tuple[str, ...]
     lattice: Lattice | None = None
+    closeness: float = 0.0
+
+
+def _in_doubt(reason: str, cells: Sequence[Cell], p: Params) -> _Reading:
+    """A refused reading of a field that was found: the reason and the cells in doubt."""
+    return _Reading(None, (f"{reason}: cells {cell_list(cells)} in doubt",), None, p.in_doubt)
 
 
 def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
-    """Read one candidate board lattice."""
+    """Read one candidate board lattice (of the resampled board picture)."""
+    # the cheap look: a snake, a cherry and at most a few trees make cells uneven or unlike
+    # the cells of their parity
+    boxes = [grid.box((r, c), p.inset) for r in range(SIZE) for c in range(SIZE)]
+    pixels = [img[y0:y1, x0:x1].reshape(-1, 3) for y0, y1, x0, x1 in boxes]
+    means = np.array([px.mean(axis=0) for px in pixels]).reshape(SIZE, SIZE, 3)
+    uneven = np.array([px.std(axis=0).max() for px in pixels]).reshape(SIZE, SIZE) > p.weak
+    parity = np.add.outer(np.arange(SIZE), np.arange(SIZE)) % 2
+    unlike = np.zeros((SIZE, SIZE), bool)
+    for k in (0, 1):
+        typical = np.median(means[parity == k], axis=0)
+        unlike |= (parity == k) & (np.linalg.norm(means - typical, axis=2) > p.ink)
+    busy = int((uneven | unlike).sum())
+    if not 3 <= busy <= 60:
+        return _Reading(None, (f"{busy} occupied cells",))
     measured = _measure(img, grid, p)
     if isinstance(measured, str):
         return _Reading(None, (measured,))
     occupied = sorted(c for c, f in measured.fraction.items() if f >= p.occupied)
+    if not 3 <= len(occupied) <= 60:
+        return _Reading(None, (f"{len(occupied)} occupied cells",))
+    groups = _group_colors(occupied, measured, p)
+    drawn = [g for g in groups if len(g) >= 2 and _linked(img, grid, g, measured, p)]
     faint = [
         c
         for c, f in measured.fraction.items()
         if f < p.occupied and (f > p.faint or measured.weak[c] > p.occupied)
     ]
     if faint:
-        return _Reading(None, (f"faint marks in {len(faint)} cells",))
-    if not 3 <= len(occupied) <= 60:
-        return _Reading(None, (f"{len(occupied)} occupied cells",))
-    groups = _group_colors(occupied, measured, p)
-    chains = [g for g in groups if len(g) >= 2 and len(g) <= SIZE and _connected(g)]
+        if not drawn:
+            return _Reading(None, (f"faint marks in {len(faint)} cells",))
+        return _in_doubt("faint marks on the board", faint, p)
+    chains = [g for g in groups if len(g) >= 2 and _connected(g)]
     if len(chains) > 1:  # neighbouring trees: only the body is drawn across cell borders
-        chains = [g for g in chains if _linked(img, grid, g, measured, p)] or chains
+        chains = [g for g in chains if g in drawn] or chains
     if len(chains) != 1:
-        return _Reading(None, (f"{len(chains)} candidate snakes",))
+        if not drawn:
+            return _Reading(None, (f"{len(chains)} candidate snakes",))
+        if len(chains) > 1:
+            return _in_doubt("two bodies", [c for g in chains for c in g], p)
+        return _in_doubt("the snake's body is broken", drawn[0], p)
     body = chains[0]
+    if len(body) > SIZE:
+        return _in_doubt(f"a body of {len(body)} cells, longer than {SIZE}", body, p)
     body_color = np.median(np.array([measured.color[c] for c in body]), axis=0)
     others = [g for g in groups if g is not body]
     # A neighbour of the body in another shade of its colour can only be its head (the chain
@@ -525,32 +675,39 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
         < 0.06
     ]
     if len(heads) > 1 or (heads and len(heads[0]) > 1):
-        return _Reading(None, ("cells of the snake's colour outside its chain",))
+        outside = [c for g in heads for c in g]
+        return _in_doubt("cells of the snake's colour outside its chain", outside, p)
     head = heads[0][0] if heads else None
     # A tail thinned out by blur can look like a shade of the body: a head is no smaller.
     if head is not None and measured.fraction[head] < 0.7 * float(
         np.median([measured.fraction[c] for c in body])
     ):
-        return _Reading(None, ("a small cell of the snake's colour at its end",))
+        return _in_doubt("a small cell of the snake's colour at its end", [head], p)
     snake_cells = [*body, head] if head else body
     others = [g for g in others if not (heads and g is heads[0])]
     singles = [g[0] for g in others if len(g) == 1]
     if not singles:
-        return _Reading(None, ("no cherry",))
+        return _in_doubt("no cherry beside the snake", snake_cells, p)
     singles.sort(key=lambda c: _redness(measured.color[c]), reverse=True)
     cherry = singles[0]
     if (
         len(singles) > 1
         and _redness(measured.color[singles[1]]) > _redness(measured.color[cherry]) - 20
     ):
-        return _Reading(None, ("cannot tell the cherry from a tree",))
-    for cell in occupied:
-        dy, dx = measured.centroid[cell]
-        if cell not in snake_cells and max(abs(dy), abs(dx)) > p.off_centre:
-            return _Reading(None, ("pieces do not sit in a 10 x 10 grid",))
+        return _in_doubt("cannot tell the cherry from a tree", singles[:2], p)
+    astray = [
+        cell
+        for cell in occupied
+        if cell not in snake_cells and max(np.abs(measured.centroid[cell])) > p.off_centre
+    ]
+    if astray:
+        return _in_doubt("pieces off their cells' centres", astray, p)
+    odd = _odd_trees([g for g in others if cherry not in g], measured)
+    if odd:
+        return _in_doubt("pieces unlike the other trees", odd, p)
     order = _order_board(img, grid, measured, snake_cells, head, body_color, p)
     if isinstance(order, str):
-        return _Reading(None, (order,))
+        return _in_doubt(order, snake_cells, p)
     rows = [["."] * SIZE for _ in range(SIZE)]
     for cell in occupied:
         rows[cell[0]][cell[1]] = "T"
@@ -558,6 +715,17 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     for i, (r, c) in enumerate(order):
         rows[r][c] = str(i)
     return _Reading(tuple("".join(r) for r in rows), ())
+
+
+def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
+    """Trees unlike the others (every tree of a field is drawn alike): those outside the
+    largest colour group, or covering their cell far more or less than the typical tree."""
+    if not groups:
+        return []
+    largest = max(groups, key=len)
+    odd = [c for g in groups if g is not largest for c in g]
+    typical = float(np.median([measured.fraction[c] for c in largest]))
+    return sorted(odd + [c for c in largest if not 0.5 < measured.fraction[c] / typical < 2.0])
 
 
 def _linked(img: FloatImage, grid: _Grid, cells: list[Cell], measured: _Cells, p: Params) -> bool:
@@ -692,40 +860,56 @@ def _looks_like_head(
     )
 
 
-def _board_readings(img: FloatImage, p: Params) -> Iterator[_Reading]:
-    """Readings of every candidate board in the working picture."""
-    grad = _gradient(cv2.GaussianBlur(img, (0, 0), 0.7).astype(np.float32))
-    for threshold in p.flat_thresholds:
-        flat = grad < threshold
-        _, _, found, _ = cv2.connectedComponentsWithStats(flat.astype(np.uint8), connectivity=4)
-        stats = np.asarray(found, dtype=np.int32)
-        for grid in [*_cell_lattices(stats, flat.shape, p), *_plain_boards(stats, flat.shape)]:
-            if isinstance(grid, str):
-                yield _Reading(None, (grid,))
-                continue
-            reading = _read_board(img, grid, p)
-            lattice = Lattice.axis_aligned(
-                SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y
-            )
-            yield _Reading(reading.field, reading.doubts, lattice)
-            if reading.field is not None:
-                return
+def _board_readings(image: RGBImage, p: Params) -> Iterator[_Reading]:
+    """Readings of every candidate board, found in a reduced copy of the picture and read
+    resampled from the picture itself; the lattice is in the picture's pixels."""
+    small, scale = reduce(image, p.find_side)
+    for found in _board_grids(small.astype(np.float32), p):
+        if isinstance(found, str):
+            yield _Reading(None, (found,))
+            continue
+        grid = _Grid(
+            found.left / scale, found.top / scale, found.pitch_x / scale, found.pitch_y / scale
+        )
+        board, local = _resampled(image, grid, p)
+        reading = _read_board(board, local, p)
+        lattice = Lattice.axis_aligned(SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y)
+        yield _Reading(reading.field, reading.doubts, lattice, reading.closeness)
+        if reading.field is not None:
+            return
 
 
 # ------------------------------------------------------------------------- text maps
 
 
-def _ink_map(img: FloatImage) -> FloatImage:
-    """0..1 ink strength: distance from the most common colour, scaled by the text's."""
-    flat = img.reshape(-1, 3)
-    sample = flat[:: max(1, len(flat) // 20000)]
-    bg = _dominant(sample)
-    dist = _distance(img, bg)
-    ink = dist[dist > 30]
-    top = float(np.percentile(ink, 99.5)) if ink.size else 0.0  # the strongest ink's contrast
+def _ink_map(image: RGBImage) -> FloatImage | None:
+    """0..1 ink strength: distance from the most common colour (the largest channel
+    difference), scaled by the text's; None when the picture has no text's contrast or no
+    lines of dots (the cheap look that turns most pictures away)."""
+    sample = image.reshape(-1, 3)[:: max(1, image.size // 60000)].astype(np.float32)
+    bg = np.clip(np.round(_dominant(sample)), 0, 255)
+    levels = np.arange(256, dtype=np.float32)[:, None]
+    table = np.abs(levels - bg[None, :]).astype(np.uint8).reshape(256, 1, 3)
+    diff = cv2.LUT(image, table)  # |pixel - background| per channel
+    dist = cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2])
+    hist = np.bincount(dist.ravel(), minlength=256)[31:]
+    if hist.sum() == 0:
+        return None
+    top = 31 + int(np.searchsorted(np.cumsum(hist), 0.995 * hist.sum()))
     if top < 60:
-        return np.zeros(dist.shape, np.float32)
-    return np.asarray(np.clip(dist / (0.6 * top), 0, 1), dtype=np.float32)
+        return None
+    # the cheap look: enough small round blobs of one size (the dots) to fill ten rows
+    mask = (dist > 0.3 * top).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    w, h = stats[1:, 2], stats[1:, 3]
+    size = np.maximum(w, h)
+    round_ = size[(size >= 2) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))]
+    if len(round_) < 6 * SIZE:
+        return None
+    mode = int(np.argmax(np.bincount(round_)))
+    if np.sum(np.abs(round_ - mode) <= max(1, 0.35 * mode)) < 6 * SIZE:
+        return None
+    return np.asarray(np.clip(dist / np.float32(0.6 * top), 0, 1), dtype=np.float32)
 
 
 @dataclass(frozen=True)
@@ -885,9 +1069,14 @@ def _text_rows(ink: FloatImage, p: Params) -> tuple[list[_TextRow], float, float
     return rows, pitch, line_pitch
 
 
-def _text_reading(img: FloatImage, scale: float, p: Params) -> _Reading:
-    """The field from a text map, if the picture holds one."""
-    found = _text_rows(_ink_map(img), p)
+def _text_reading(image: RGBImage, p: Params) -> _Reading:
+    """The field from a text map, if the picture holds one (read at most
+    :attr:`Params.text_side` pixels long); the lattice is in the picture's pixels."""
+    img, scale = reduce(image, p.text_side)
+    ink = _ink_map(img)
+    if ink is None:
+        return _Reading(None, ("no text map",))
+    found = _text_rows(ink, p)
     if isinstance(found, str):
         return _Reading(None, (found,))
     rows, pitch, line_pitch = found
@@ -895,12 +1084,15 @@ def _text_reading(img: FloatImage, scale: float, p: Params) -> _Reading:
         return _Reading(None, ("no text map",))
     steps = np.diff([row[3] for row in rows]) if len(rows) > 1 else np.zeros(1)
     if len(rows) != SIZE or np.any(np.abs(steps - line_pitch) > 0.25 * line_pitch):
-        return _Reading(None, (f"{len(rows)} quoted rows of ten in the text, not {SIZE}",))
+        closeness = p.in_doubt if len(rows) >= SIZE - 2 else 0.0
+        doubt = f"{len(rows)} quoted rows of ten in the text, not {SIZE}"
+        return _Reading(None, (doubt,), None, closeness)
     lefts = np.array([row[2] for row in rows])
     if np.ptp(lefts) > 0.3 * pitch:
-        return _Reading(None, ("the text rows are not aligned",))
+        return _Reading(None, ("the text rows are not aligned",), None, p.in_doubt)
     grid = [["."] * SIZE for _ in range(SIZE)]
     digits: dict[Cell, frozenset[str]] = {}
+    unreadable: list[Cell] = []
     for r, (_, cells, _, _) in enumerate(rows):
         for c, cell in enumerate(cells):
             if isinstance(cell, str):
@@ -910,16 +1102,21 @@ def _text_reading(img: FloatImage, scale: float, p: Params) -> _Reading:
             elif cell and cell <= frozenset("0123456789"):
                 digits[(r, c)] = cell
             else:
-                return _Reading(None, (f"unreadable character in row {r} column {c}",))
+                unreadable.append((r, c))
+    if unreadable:
+        return _in_doubt("unreadable characters in the text map", unreadable, p)
     if not 2 <= len(digits) <= SIZE:
-        return _Reading(None, (f"{len(digits)} snake digits",))
+        return _in_doubt(f"{len(digits)} snake digits, not 2 to {SIZE}", list(digits), p)
+    if not _connected(list(digits)):
+        return _in_doubt("the snake's body is not a chain", list(digits), p)
     orders = [
         o
         for o in snake_orders(list(digits), None)
         if all(str(i) in digits[cell] for i, cell in enumerate(o))
     ]
     if len(orders) != 1:
-        return _Reading(None, ("the snake's digits do not give one body order",))
+        ambiguous = "do not give one body order" if orders else "disagree with every chain"
+        return _in_doubt(f"the snake's digits {ambiguous}", list(digits), p)
     for i, (r, c) in enumerate(orders[0]):
         grid[r][c] = str(i)
     left = float(np.median(lefts)) - pitch / 2
@@ -933,15 +1130,15 @@ def _text_reading(img: FloatImage, scale: float, p: Params) -> _Reading:
 # ------------------------------------------------------------------------ entry points
 
 
-def _checked(reading: _Reading, look: str, p: Params) -> Recognition | None:
-    """A confident recognition when the reading obeys the rules, else None."""
+def _checked(reading: _Reading, look: str, p: Params) -> Recognition | _Reading:
+    """A confident recognition when the reading obeys the rules, else the refused reading."""
     if reading.field is None:
-        return None
+        return reading
     try:
         puzzle = Puzzle(field=reading.field)
     except SolveShotError as exc:
         log.debug("%s reading rejected: %s", look, exc)
-        return None
+        return _Reading(None, (f"the {look} breaks the rules: {exc}",), None, p.in_doubt)
     return Recognition(GAME, puzzle, p.confidence, reading.lattice, ())
 
 
@@ -960,28 +1157,23 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     Recognition
         ``game="snake"``; the puzzle is a :class:`solvers.snake.Puzzle` and the geometry a
         :class:`~recognizer.lattice.Lattice` over the field's cells (board cells or
-        character cells). Refused with doubts when any part of the reading is in doubt.
+        character cells). Refused with doubts when any part of the reading is in doubt:
+        confidence 0 when no field was found, :attr:`Params.in_doubt` when one was found
+        but read inconsistently (the first doubt then names the cells in doubt).
     """
-    img, scale = _reduce(image, params.work_side)
-    doubts: list[str] = []
-    for reading in _board_readings(img, params):
-        if reading.field is not None and reading.lattice is not None:
-            lattice = reading.lattice.transformed(np.diag([1 / scale, 1 / scale, 1.0]))
-            found = _checked(_Reading(reading.field, (), lattice), "board", params)
-            if found is not None:
-                return found
-            doubts.append("the board breaks the rules")
-        doubts.extend(reading.doubts)
-    text = _text_reading(*_reduce(image, params.text_side), params)
-    found = _checked(text, "text", params)
-    if found is not None:
+    refused: list[_Reading] = []
+    for reading in _board_readings(image, params):
+        found = _checked(reading, "board", params)
+        if isinstance(found, Recognition):
+            return found
+        refused.append(found)
+    found = _checked(_text_reading(image, params), "text map", params)
+    if isinstance(found, Recognition):
         return found
-    if text.field is not None:
-        doubts.append("the text map breaks the rules")
-    doubts.extend(text.doubts)
-    unique = tuple(dict.fromkeys(doubts))
-    looked_like = any(not d.startswith("no ") for d in unique)
-    return Recognition(GAME, None, 0.3 if looked_like else 0.0, None, unique or ("no snake field",))
+    refused.append(found)
+    refused.sort(key=lambda r: -r.closeness)  # stable: the closest, then in the order read
+    doubts = tuple(dict.fromkeys(d for r in refused for d in r.doubts))
+    return Recognition(GAME, None, refused[0].closeness, None, doubts or ("no snake field",))
 
 
 # --------------------------------------------------------------------------- overlay
