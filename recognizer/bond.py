@@ -103,6 +103,9 @@ class Params:
 
 PARAMS = Params()
 
+#: The doubt of two grids read whole whose colour counts differ (a misread cell, likely).
+COUNT_DOUBT = "the target's colour counts differ from the board's"
+
 
 @dataclass(frozen=True)
 class BondGeometry:
@@ -175,7 +178,9 @@ def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
-    """Smooth rows over the scanline period when the rows brighten and darken periodically."""
+    """Undo scanlines: when the rows brighten and darken periodically, each row is divided
+    by its darkening (the median ratio of its pixels to the brightest within a period above
+    and below them)."""
     profile = work.mean(axis=(1, 2))
     if len(profile) < 64:
         return work
@@ -190,9 +195,17 @@ def _remove_scanlines(work: RGBImage) -> RGBImage:
     share = power[max(0, peak - 2) : peak + 3].sum() / power[1:].sum()
     if share < 0.12:
         return work
-    period = 1 / freqs[peak]
+    period = float(1 / freqs[peak])
     log.debug("scanlines of period %.2f (power share %.2f)", period, share)
-    return _u8(cv2.GaussianBlur(work, (0, 0), sigmaX=0.1, sigmaY=0.45 * period))
+    grey = work.max(axis=2).astype(np.float32)
+    brightest = cv2.dilate(grey, np.ones((int(np.ceil(period)) + 1, 1), np.uint8))
+    ratio = np.where(brightest > 40, grey / np.maximum(brightest, 1), np.nan)
+    enough = np.isfinite(ratio).sum(axis=1) >= max(8, work.shape[1] // 20)
+    gain = np.ones(len(grey), np.float32)
+    with np.errstate(all="ignore"):
+        gain[enough] = np.nanmedian(ratio[enough], axis=1)
+    gain = np.clip(gain, 0.3, 1.0)
+    return _u8(np.clip(work / gain[:, None, None], 0, 255))
 
 
 def _spread(smooth: RGBImage) -> NDArray[np.uint8]:
@@ -627,14 +640,36 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     own = to_means[index, classes].copy()
     to_means[index, classes] = np.inf
     other = to_means.min(axis=1)
-    margin = float(((other - own) / (other + own)).min())
+    margins = (other - own) / (other + own)
     rows, cols = board.shape
     numbers = (classes + 1).reshape(2, rows, cols)
-    source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
-    if Counter(numbers[0].ravel().tolist()) != Counter(numbers[1].ravel().tolist()):
-        return "the target's colour counts differ from the board's"
     hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
-    return _Reading(Puzzle(source, goal, hexes), margin)
+    if Counter(numbers[0].ravel().tolist()) != Counter(numbers[1].ravel().tolist()):
+        return _count_doubt(numbers, margins.reshape(2, rows, cols), hexes)
+    source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
+    return _Reading(Puzzle(source, goal, hexes), float(margins.min()))
+
+
+def _count_doubt(
+    numbers: NDArray[np.int64], margins: NDArray[np.float64], hexes: Sequence[str]
+) -> str:
+    """Say which colour classes have other counts on the board (``numbers[0]``) and in the
+    target (``numbers[1]``), and which cells are in doubt: for each class, as many of the
+    grid's cells with more of it as it has too many, those nearest another class first."""
+    counts = [[int((grid == k).sum()) for grid in numbers] for k in range(1, len(hexes) + 1)]
+    classes, cells = [], []
+    for k, (on_board, in_target) in enumerate(counts, start=1):
+        if on_board == in_target:
+            continue
+        classes.append(
+            f"colour {k} ({hexes[k - 1]}) {on_board} on the board, {in_target} in the target"
+        )
+        side = 0 if on_board > in_target else 1
+        where = np.argwhere(numbers[side] == k)
+        nearest = where[np.argsort(margins[side][numbers[side] == k], kind="stable")]
+        name = ("board", "target")[side]
+        cells += [f"{name} ({r}, {c})" for r, c in nearest[: abs(on_board - in_target)]]
+    return f"{COUNT_DOUBT}: {'; '.join(classes)}; cells in doubt: {', '.join(cells)}"
 
 
 def _seed_colors(
@@ -926,7 +961,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             return Recognition(GAME, reading.puzzle, confidence, geometry, ())
     if not doubts:
         return Recognition.nothing(GAME, "no two grids of flat cells of the same shape")
-    return Recognition(GAME, None, 0.1, None, tuple(dict.fromkeys(doubts)))
+    counted = [d for d in doubts if d.startswith(COUNT_DOUBT)]
+    ordered = tuple(dict.fromkeys(counted + doubts))
+    return Recognition(GAME, None, 0.3 if counted else 0.1, None, ordered)
 
 
 # --------------------------------------------------------------------------- overlay
