@@ -1,6 +1,7 @@
-"""Tic-tac-toe benchmark: solver speed, larger boards, recognition accuracy.
+"""Tic-tac-toe benchmark: solver speed, larger boards, recognition accuracy and speed.
 
-``python bench/run.py tictactoe [--images N] [--photos N] [--seed S] [--write-samples DIR]``
+``python bench/run.py tictactoe [--images N] [--photos N] [--speed N] [--seed S]
+[--write-samples DIR]``; ``--images 0 --photos 0`` for the speed table alone.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
 import numpy as np
+from numpy.typing import NDArray
 from PIL import Image
 
 from bench._accuracy import Sample, measure, print_table
@@ -22,10 +25,14 @@ from recognizer.image import decode_image
 from recognizer.tictactoe import recognize
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, positions, solve, verify
+from tests.render.mixed import GAMES, screen
 from tests.render.photo import photograph, random_photo_style
 from tests.render.tictactoe import random_puzzle, random_style, render
 
 ROOT = Path(__file__).resolve().parent.parent
+#: A common phone screenshot, width x height.
+PHONE = (1080, 2340)
+OTHER_GAMES = tuple(game for game in GAMES if game != "tictactoe")
 
 
 def _table(title: str, header: list[str], rows: list[list[object]]) -> None:
@@ -136,6 +143,57 @@ def bench_photos(count: int, seed: int) -> None:
     )
 
 
+def _phone_screen(picture: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """``picture`` scaled to fit a 1080x2340 phone screenshot, its edges extended to fill it."""
+    height, width = picture.shape[:2]
+    scale = min(PHONE[1] / height, PHONE[0] / width)
+    size = (round(width * scale), round(height * scale))
+    fitted = cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)
+    below, right = PHONE[1] - size[1], PHONE[0] - size[0]
+    return np.asarray(
+        cv2.copyMakeBorder(fitted, 0, below, 0, right, cv2.BORDER_REPLICATE), np.uint8
+    )
+
+
+def bench_speed(count: int, seed: int) -> None:
+    """recognize() on 1080x2340 screenshots: this game's, other games', non-puzzles."""
+    rows: list[list[object]] = []
+    for kind in ("tictactoe", "other games", "non-puzzles"):
+        spent: list[float] = []
+        confident = exact = 0
+        for i in range(seed, seed + count):
+            rng = np.random.default_rng(i)
+            game = (
+                "tictactoe"
+                if kind == "tictactoe"
+                else "none"
+                if kind == "non-puzzles"
+                else OTHER_GAMES[i % len(OTHER_GAMES)]
+            )
+            picture, truth = screen(game, rng)
+            shot = _phone_screen(picture)
+            start = time.perf_counter()
+            found = recognize(shot)
+            spent.append((time.perf_counter() - start) * 1000)
+            confident += found.confident
+            exact += found.confident and found.puzzle == truth
+        rows.append(
+            [
+                kind,
+                count,
+                f"{np.median(spent):.0f}",
+                f"{max(spent):.0f}",
+                exact if kind == "tictactoe" else "-",
+                confident,
+            ]
+        )
+    _table(
+        f"recognizer.tictactoe.recognize on {PHONE[0]}x{PHONE[1]} screenshots (seeds {seed}..)",
+        ["pictures", "count", "median ms", "max ms", "exact", "confident"],
+        rows,
+    )
+
+
 def write_samples(folder: Path, seed: int, per_kind: int = 2) -> None:
     """Write the first renders of each look that are read exactly, with their truth."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -168,11 +226,16 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--images", type=int, default=300, help="renders to recognize")
     parser.add_argument("--photos", type=int, default=40, help="photographed screens to read")
     parser.add_argument("--seed", type=int, default=20000, help="first render seed")
+    parser.add_argument("--speed", type=int, default=40, help="screenshots timed per kind")
     parser.add_argument("--write-samples", type=Path, help="write sample renders here and stop")
     args = parser.parse_args(argv)
     if args.write_samples:
         write_samples(args.write_samples, args.seed)
         return
     bench_solver()
-    bench_recognition(args.images, args.seed)
-    bench_photos(args.photos, args.seed)
+    if args.images:
+        bench_recognition(args.images, args.seed)
+    if args.photos:
+        bench_photos(args.photos, args.seed)
+    if args.speed:
+        bench_speed(args.speed, args.seed)

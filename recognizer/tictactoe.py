@@ -132,65 +132,75 @@ def intersect(a: Line, b: Line) -> Point | None:
 # --- stage 1: ink ---------------------------------------------------------------------------
 
 
-def _median_background(image: RGBImage, samples: int, window: int) -> NDArray[np.float32]:
+def _median_background(image: RGBImage, samples: int, window: int) -> RGBImage:
     """A median of ``window`` x ``window`` samples on a grid ``samples`` wide, full size."""
     height, width = image.shape[:2]
     step = max(height, width) / samples
     tiny_size = (max(window, round(width / step)), max(window, round(height / step)))
     tiny = cv2.resize(image, tiny_size, interpolation=cv2.INTER_NEAREST)  # samples, not means
-    return np.asarray(
-        cv2.resize(
-            cv2.medianBlur(tiny, window).astype(np.float32),
-            (width, height),
-            interpolation=cv2.INTER_LINEAR,
-        ),
-        np.float32,
-    )
+    median = cv2.medianBlur(tiny, window)
+    return np.asarray(cv2.resize(median, (width, height), interpolation=cv2.INTER_LINEAR))
 
 
-def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np.float32]]:
+def _paper_mean(image: RGBImage, paper: NDArray[np.uint8]) -> RGBImage:
+    """The mean colour of the ``paper`` pixels near each pixel, full size.
+
+    The mean over a seventh of the picture where paper covers a third of that window, else
+    over a third of the picture, else over the whole picture; worked out on a copy about
+    64 pixels across (the means are smooth), then enlarged.
+    """
+    height, width = image.shape[:2]
+    step = max(1.0, min(height, width) / 64)
+    size = (max(1, round(width / step)), max(1, round(height / step)))
+    share = np.asarray(cv2.resize(paper.astype(np.float32), size, interpolation=cv2.INTER_AREA))
+    masked = cv2.bitwise_and(image, image, mask=paper).astype(np.float32)
+    sums = np.asarray(cv2.resize(masked, size, interpolation=cv2.INTER_AREA))
+    total = float(share.sum())
+    background = (
+        sums.reshape(-1, 3).sum(axis=0) / total
+        if total > 0
+        else np.array(cv2.mean(image)[:3], dtype=np.float32)
+    ) * np.ones_like(sums)
+    for part in (3, 7):  # ever nearer paper, where there is enough of it
+        window = (max(1, round(size[0] / part)), max(1, round(size[1] / part)))
+        weight = cv2.blur(share, window)
+        average = cv2.blur(sums, window) / np.maximum(weight, 1e-3)[..., None]
+        background = np.where((weight > 0.3)[..., None], average, background)
+    enlarged = cv2.resize(background, (width, height), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(np.clip(enlarged, 0, 255).astype(np.uint8))
+
+
+def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np.uint8]]:
     """Pixels unlike their local background, and the difference image itself.
 
     Two medians, over about a seventh and about two fifths of the picture, give rough
     backgrounds; a pixel either of them finds unlike its background is no paper. The
-    background is then the mean of the paper near each pixel, so strokes of either polarity
-    and any colour stand out, even where dense marks outnumber the paper of the smaller
-    window (where paper is scarce, the mean over a wider window, or over the whole picture,
-    stands in). The threshold follows the strongest ink present.
+    background is then the mean of the paper near each pixel (:func:`_paper_mean`), so
+    strokes of either polarity and any colour stand out, even where dense marks outnumber
+    the paper of the smaller window. The threshold follows the strongest ink present.
     """
-    height, width = image.shape[:2]
-    img = image.astype(np.float32)
-    local = _median_background(image, 48, 7)
-    wide = _median_background(image, 12, 5)
-    rough = _threshold(_difference(img, local), params) | _threshold(_difference(img, wide), params)
-    paper = cv2.erode((~rough).astype(np.float32), np.ones((5, 5), np.uint8))
-    inked = img * paper[..., None]
-    background = wide
-    if paper.any():
-        background = np.broadcast_to(inked.sum(axis=(0, 1)) / paper.sum(), img.shape)
-    for share in (3, 7):  # ever nearer paper, where there is enough of it
-        window = (max(3, round(width / share)), max(3, round(height / share)))
-        weight = cv2.blur(paper, window)
-        average = cv2.blur(inked, window) / np.maximum(weight, 1e-3)[..., None]
-        background = np.where((weight > 0.3)[..., None], average, background)
-    diff = _difference(img, background)
+    rough = _threshold(_difference(image, _median_background(image, 48, 7)), params)
+    rough |= _threshold(_difference(image, _median_background(image, 12, 5)), params)
+    paper = np.asarray(cv2.erode((~rough).astype(np.uint8), np.ones((5, 5), np.uint8)), np.uint8)
+    diff = _difference(image, _paper_mean(image, paper))
     return _threshold(diff, params), diff
 
 
-def _difference(image: NDArray[np.float32], background: NDArray[np.float32]) -> NDArray[np.float32]:
+def _difference(image: RGBImage, background: RGBImage) -> NDArray[np.uint8]:
     """The largest per-channel difference between two colour images."""
-    delta = cv2.absdiff(image, background)
-    return np.asarray(np.maximum(np.maximum(delta[..., 0], delta[..., 1]), delta[..., 2]))
+    red, green, blue = cv2.split(cv2.absdiff(image, background))
+    return np.asarray(cv2.max(cv2.max(red, green), blue), np.uint8)
 
 
-def _threshold(diff: NDArray[np.float32], params: Params) -> Mask:
+def _threshold(diff: NDArray[np.uint8], params: Params) -> Mask:
     """Hysteresis threshold of a difference image, scaled to its strongest ink."""
-    strong = float(np.percentile(diff, 99.7))
+    counts = np.cumsum(np.bincount(diff.ravel(), minlength=256))
+    strong = float(np.searchsorted(counts, 0.997 * counts[-1]))
     high = float(np.clip(params.ink_share * strong, *params.ink_range))
     return hysteresis(diff, 0.5 * high, high)
 
 
-def hysteresis(values: NDArray[np.float32], low: float, high: float) -> Mask:
+def hysteresis(values: NDArray[np.uint8] | NDArray[np.float32], low: float, high: float) -> Mask:
     """Pixels above ``low`` connected (8-neighbours) to a pixel above ``high``.
 
     Examples
@@ -773,24 +783,35 @@ def _shifted(line: Line, dx: float, dy: float) -> Line:
 
 
 def shrink(image: RGBImage, side: int) -> tuple[RGBImage, float]:
-    """``image`` halved (area averages) until its long side is at most 1.5 ``side``.
+    """``image`` halved (area averages) until its mean side is at most 1.5 ``side``.
 
-    Halving is several times faster than an area resize by an arbitrary factor, and the
-    result is as smooth. Returns the copy and its scale.
+    The mean side (the square root of the area) keeps a board that fills the width of a
+    tall phone screen as large as one on a square picture. Halving is several times
+    faster than an area resize by an arbitrary factor, and as smooth. Returns the copy and
+    its scale.
 
     Examples
     --------
     >>> small, scale = shrink(np.zeros((2340, 1080, 3), np.uint8), 320)
     >>> small.shape, scale
-    ((292, 135, 3), 0.125)
+    ((585, 270, 3), 0.25)
     """
     scale = 1.0
-    while max(image.shape[:2]) > 1.5 * side:
+    while np.sqrt(image.shape[0] * image.shape[1]) > 1.5 * side:
         height, width = image.shape[:2]
         half = cv2.resize(image, (width // 2, height // 2), interpolation=cv2.INTER_AREA)
         image = np.asarray(half, np.uint8)
         scale /= 2
     return image, scale
+
+
+def _reach(grid_to_pixels: NDArray[np.float64], shape: tuple[int, ...]) -> NDArray[np.int64]:
+    """The box ``[[x0, y0], [x1, y1]]`` of the picture that :func:`read_cells` looks at."""
+    square = np.array([[[-1.5, -1.5], [4.5, -1.5], [-1.5, 4.5], [4.5, 4.5]]], dtype=np.float64)
+    corners = cv2.perspectiveTransform(square, grid_to_pixels)[0]
+    low = np.clip(np.floor(corners.min(axis=0)), 0, None)
+    high = np.minimum(np.ceil(corners.max(axis=0)) + 1, [shape[1], shape[0]])
+    return np.array([low, np.maximum(high, low + 1)], dtype=np.int64)
 
 
 def _search_grid(mask: Mask, params: Params) -> Grid | str:
@@ -834,10 +855,15 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     grid = _search_grid(look_mask, params)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
-    to_look = grid.homography()
-    to_work = np.diag([1 / look_scale, 1 / look_scale, 1.0]) @ to_look
-    mask = look_mask if look is work else ink_mask(work, params)[0]
-    readings, density = read_cells(mask, to_work, grid.framed, params)
+    to_work = np.diag([1 / look_scale, 1 / look_scale, 1.0]) @ grid.homography()
+    if look is work:
+        readings, density = read_cells(look_mask, to_work, grid.framed, params)
+    else:  # the ink of the board's surroundings only, at the larger scale
+        (x0, y0), (x1, y1) = _reach(to_work, work.shape[:2])
+        crop_to_work = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], dtype=np.float64)
+        mask, _ = ink_mask(work[y0:y1, x0:x1], params)
+        to_crop = np.linalg.inv(crop_to_work) @ to_work
+        readings, density = read_cells(mask, to_crop, grid.framed, params)
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
     lattice = Lattice(
