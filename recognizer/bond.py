@@ -178,9 +178,7 @@ def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
-    """Undo scanlines: when the rows brighten and darken periodically, each row is divided
-    by its darkening (the median ratio of its pixels to the brightest within a period above
-    and below them)."""
+    """Smooth rows over the scanline period when the rows brighten and darken periodically."""
     profile = work.mean(axis=(1, 2))
     if len(profile) < 64:
         return work
@@ -195,17 +193,9 @@ def _remove_scanlines(work: RGBImage) -> RGBImage:
     share = power[max(0, peak - 2) : peak + 3].sum() / power[1:].sum()
     if share < 0.12:
         return work
-    period = float(1 / freqs[peak])
+    period = 1 / freqs[peak]
     log.debug("scanlines of period %.2f (power share %.2f)", period, share)
-    grey = work.max(axis=2).astype(np.float32)
-    brightest = cv2.dilate(grey, np.ones((int(np.ceil(period)) + 1, 1), np.uint8))
-    ratio = np.where(brightest > 40, grey / np.maximum(brightest, 1), np.nan)
-    enough = np.isfinite(ratio).sum(axis=1) >= max(8, work.shape[1] // 20)
-    gain = np.ones(len(grey), np.float32)
-    with np.errstate(all="ignore"):
-        gain[enough] = np.nanmedian(ratio[enough], axis=1)
-    gain = np.clip(gain, 0.3, 1.0)
-    return _u8(np.clip(work / gain[:, None, None], 0, 255))
+    return _u8(cv2.GaussianBlur(work, (0, 0), sigmaX=0.1, sigmaY=0.45 * period))
 
 
 def _spread(smooth: RGBImage) -> NDArray[np.uint8]:
