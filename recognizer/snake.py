@@ -35,7 +35,6 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
-from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Cell, Lattice
 from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
@@ -59,6 +58,7 @@ class Params:
     cell_px: int = 64  # and read resampled to this many pixels a cell
     smooth: float = 0.6  # blur (pixels of the resampled board) against noise, moire and JPEG
     text_side: int = 2400  # a text map is read at this long side (small code, large picture)
+    look_side: int = 1200  # after a look for lines of dots at this one
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     min_cells: int = 30  # flat squares needed to trust a cell lattice
@@ -86,6 +86,20 @@ PARAMS = Params()
 
 
 # ------------------------------------------------------------------------ small tools
+
+
+def _shrink(image: RGBImage, side: int) -> tuple[RGBImage, float]:
+    """``image`` with its long side at most ``side``, and the scale: halved by Gaussian
+    pyramid steps, then interpolated to size (several times faster than area resampling)."""
+    h, w = image.shape[:2]
+    scale = min(1.0, side / max(h, w))
+    if scale == 1.0:
+        return image, scale
+    shrunk = image
+    while 2 * side <= max(shrunk.shape[:2]):
+        shrunk = np.asarray(cv2.pyrDown(shrunk), np.uint8)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    return np.asarray(cv2.resize(shrunk, size, interpolation=cv2.INTER_LINEAR), np.uint8), scale
 
 
 def _distance(pixels: FloatImage, color: NDArray[np.float32]) -> FloatImage:
@@ -860,10 +874,12 @@ def _looks_like_head(
     )
 
 
-def _board_readings(image: RGBImage, p: Params) -> Iterator[_Reading]:
-    """Readings of every candidate board, found in a reduced copy of the picture and read
-    resampled from the picture itself; the lattice is in the picture's pixels."""
-    small, scale = reduce(image, p.find_side)
+def _board_readings(
+    image: RGBImage, small: RGBImage, scale: float, p: Params
+) -> Iterator[_Reading]:
+    """Readings of every candidate board, found in ``small`` (the picture reduced by
+    ``scale``) and read resampled from the picture itself; the lattice is in the picture's
+    pixels."""
     for found in _board_grids(small.astype(np.float32), p):
         if isinstance(found, str):
             yield _Reading(None, (found,))
@@ -882,33 +898,45 @@ def _board_readings(image: RGBImage, p: Params) -> Iterator[_Reading]:
 # ------------------------------------------------------------------------- text maps
 
 
-def _ink_map(image: RGBImage) -> FloatImage | None:
-    """0..1 ink strength: distance from the most common colour (the largest channel
-    difference), scaled by the text's; None when the picture has no text's contrast or no
-    lines of dots (the cheap look that turns most pictures away)."""
+def _text_contrast(image: RGBImage) -> tuple[NDArray[np.uint8], int] | None:
+    """Each pixel's distance from the most common colour (the largest channel difference)
+    and the strongest ink's; None when the picture has no text's contrast."""
     sample = image.reshape(-1, 3)[:: max(1, image.size // 60000)].astype(np.float32)
     bg = np.clip(np.round(_dominant(sample)), 0, 255)
     levels = np.arange(256, dtype=np.float32)[:, None]
     table = np.abs(levels - bg[None, :]).astype(np.uint8).reshape(256, 1, 3)
     diff = cv2.LUT(image, table)  # |pixel - background| per channel
-    dist = cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2])
+    dist = np.asarray(cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2]), np.uint8)
     hist = np.bincount(dist.ravel(), minlength=256)[31:]
     if hist.sum() == 0:
         return None
     top = 31 + int(np.searchsorted(np.cumsum(hist), 0.995 * hist.sum()))
-    if top < 60:
-        return None
-    # the cheap look: enough small round blobs of one size (the dots) to fill ten rows
-    mask = (dist > 0.3 * top).astype(np.uint8)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return (dist, top) if top >= 60 else None
+
+
+def _dotted(image: RGBImage, smallest: int) -> bool:
+    """The cheap look for a text map: enough small round blobs of one size (the dots, at
+    least ``smallest`` pixels) to fill ten rows."""
+    contrast = _text_contrast(image)
+    if contrast is None:
+        return False
+    dist, top = contrast
+    _, _, stats, _ = cv2.connectedComponentsWithStats((dist > 0.3 * top).astype(np.uint8))
     w, h = stats[1:, 2], stats[1:, 3]
     size = np.maximum(w, h)
-    round_ = size[(size >= 2) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))]
+    round_ = size[(size >= smallest) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))]
     if len(round_) < 6 * SIZE:
-        return None
+        return False
     mode = int(np.argmax(np.bincount(round_)))
-    if np.sum(np.abs(round_ - mode) <= max(1, 0.35 * mode)) < 6 * SIZE:
+    return int(np.sum(np.abs(round_ - mode) <= max(1, 0.35 * mode))) >= 6 * SIZE
+
+
+def _ink_map(image: RGBImage) -> FloatImage | None:
+    """0..1 ink strength: distance from the most common colour, scaled by the text's."""
+    contrast = _text_contrast(image)
+    if contrast is None:
         return None
+    dist, top = contrast
     return np.asarray(np.clip(dist / np.float32(0.6 * top), 0, 1), dtype=np.float32)
 
 
@@ -1069,10 +1097,13 @@ def _text_rows(ink: FloatImage, p: Params) -> tuple[list[_TextRow], float, float
     return rows, pitch, line_pitch
 
 
-def _text_reading(image: RGBImage, p: Params) -> _Reading:
+def _text_reading(image: RGBImage, look: RGBImage, look_scale: float, p: Params) -> _Reading:
     """The field from a text map, if the picture holds one (read at most
-    :attr:`Params.text_side` pixels long); the lattice is in the picture's pixels."""
-    img, scale = reduce(image, p.text_side)
+    :attr:`Params.text_side` pixels long, when ``look``, the picture reduced by
+    ``look_scale``, shows lines of dots); the lattice is in the picture's pixels."""
+    if not _dotted(look, 1 if look_scale < 0.75 else 2):
+        return _Reading(None, ("no text map",))
+    img, scale = _shrink(image, p.text_side)
     ink = _ink_map(img)
     if ink is None:
         return _Reading(None, ("no text map",))
@@ -1161,13 +1192,15 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         confidence 0 when no field was found, :attr:`Params.in_doubt` when one was found
         but read inconsistently (the first doubt then names the cells in doubt).
     """
+    look, look_scale = _shrink(image, params.look_side)
+    small, small_scale = _shrink(look, params.find_side)
     refused: list[_Reading] = []
-    for reading in _board_readings(image, params):
+    for reading in _board_readings(image, small, look_scale * small_scale, params):
         found = _checked(reading, "board", params)
         if isinstance(found, Recognition):
             return found
         refused.append(found)
-    found = _checked(_text_reading(image, params), "text map", params)
+    found = _checked(_text_reading(image, look, look_scale, params), "text map", params)
     if isinstance(found, Recognition):
         return found
     refused.append(found)
