@@ -19,6 +19,9 @@ from recognizer.image import RGBImage
 
 #: Long side of the reduced copy searched for quadrilaterals.
 SEARCH_SIDE = 640
+#: The rectified screen's long side at most: a phone photo has more pixels than the screen
+#: it shows sharply, and the recognizers need no more than a screenshot's worth.
+FLAT_SIDE = 1600
 #: A screen covers at least this fraction of the photo.
 MIN_AREA = 0.08
 #: A phone camera's focal length in units of the photo's long side (about 26 mm equivalent).
@@ -217,12 +220,8 @@ def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
         ):
             continue
         ratio = aspect_ratio(corners, (width, height))
-        side = max(
-            np.linalg.norm(corners[1] - corners[0]),
-            np.linalg.norm(corners[2] - corners[1]),
-            np.linalg.norm(corners[3] - corners[2]),
-            np.linalg.norm(corners[0] - corners[3]),
-        )
+        longest = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1).max()
+        side = min(float(longest), FLAT_SIDE)
         size = (
             (round(side * ratio), round(side)) if ratio < 1 else (round(side), round(side / ratio))
         )
@@ -232,7 +231,19 @@ def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
 
 
 def rectify(image: RGBImage, rectification: Rectification) -> RGBImage:
-    """The screen seen flat, at ``rectification.size``."""
-    to_flat = np.linalg.inv(rectification.to_photo)
-    flat = cv2.warpPerspective(image, to_flat, rectification.size, flags=cv2.INTER_LINEAR)
+    """The screen seen flat, at ``rectification.size``.
+
+    A screen photographed with more pixels than that is warped at a multiple of the size
+    and then averaged down, so it is smoothed rather than aliased.
+    """
+    width, height = rectification.size
+    quad = np.asarray(rectification.quad)
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    factor = max(1, int(np.ceil(sides.max() / max(width, height) - 0.05)))
+    to_flat = np.diag([factor, factor, 1.0]) @ np.linalg.inv(rectification.to_photo)
+    flat = cv2.warpPerspective(
+        image, to_flat, (width * factor, height * factor), flags=cv2.INTER_LINEAR
+    )
+    if factor > 1:
+        flat = cv2.resize(flat, (width, height), interpolation=cv2.INTER_AREA)
     return np.asarray(flat, np.uint8)

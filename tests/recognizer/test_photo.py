@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,14 @@ from hypothesis import strategies as st
 from recognizer import recognize
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.photo import aspect_ratio, find_screens, order_corners, rectify
+from recognizer.photo import (
+    FLAT_SIDE,
+    Rectification,
+    aspect_ratio,
+    find_screens,
+    order_corners,
+    rectify,
+)
 from tests.render.photo import photograph, random_photo_style
 
 SCREEN_DIR = Path(__file__).resolve().parents[2] / "sample_images" / "real"
@@ -140,3 +148,21 @@ def test_cells_read_in_a_photo_land_on_the_photographed_cells(capture: str, game
     error = np.linalg.norm(_centres(found.geometry) - expected, axis=1).max()
     pitch = np.linalg.norm(expected[1] - expected[0])
     assert error < 0.12 * pitch
+
+
+def test_a_large_photo_is_rectified_at_a_screenshot_size() -> None:
+    rng = np.random.default_rng(5)
+    style = replace(random_photo_style(rng), photo_long_side=4000, blur=0.0, noise=0.0, moire=0.0)
+    photo, screen_to_photo = photograph(SCREEN, style, rng)
+    height, width = SCREEN.shape[:2]
+    size = (round(FLAT_SIDE * width / height), FLAT_SIDE)
+    quad = tuple((float(x), float(y)) for x, y in _outline(screen_to_photo, width, height))
+    flat = rectify(photo, Rectification(quad, size, 1.0))
+    assert flat.shape[:2] == (size[1], size[0])
+    expected = cv2.resize(SCREEN, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    # light, glare and colour cast change levels, not shapes: compare normalized detail
+    detail = [
+        cv2.Laplacian(cv2.cvtColor(a, cv2.COLOR_RGB2GRAY), cv2.CV_32F)
+        for a in (flat.astype(np.float32), expected)
+    ]
+    assert np.corrcoef(detail[0].ravel(), detail[1].ravel())[0, 1] > 0.6
