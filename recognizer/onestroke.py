@@ -81,6 +81,8 @@ class Params:
     #: A cell neither plainly a tile nor a hole is a hole at most the first lift, a tile at
     #: least the second (see :attr:`CellReading.lift`).
     lift: tuple[float, float] = (0.3, 0.65)
+    #: At least this share of the band round the tiles must show the background.
+    band: float = 0.4
     #: The most rows or columns a board may have.
     max_cells: int = 30
     #: The least lattice pitch, as a fraction of the picture's short side (a game's board
@@ -332,7 +334,8 @@ class Colors:
 
         Each cell is judged on the square ``half`` pixels each way from its node, which
         must lie inside ``lab``; its gaps are sampled at its corners and the middles of its
-        sides, and the one most like the background is the reference of its lift.
+        sides, and the one most like the background (but no further from the tiles' colour
+        than the background: outside the screen may be black) is the reference of its lift.
         """
         height, width = lab.shape[:2]
         xs, ys = np.round(nodes).astype(int).T
@@ -353,7 +356,7 @@ class Colors:
         gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
         gaps = np.einsum("nkc,nc->nk", lab[gy, gx] - back[:, None], axis) / norm[:, None]
         centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
-        lift = centre - gaps.min(axis=1)
+        lift = centre - np.maximum(gaps.min(axis=1), 0.0)
         return [
             CellReading(float(a), float(b), float(c), float(d))
             for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
@@ -390,11 +393,13 @@ def read_board(
         if cells:
             seen_now = colors.readings(lab, np.asarray(nodes), half, board.pitch)
             readings.update(zip(cells, seen_now, strict=True))
-        # tiles the blobs missed at the edge widen the board
+        # tiles the blobs missed at the edge widen the board (with gaps round them)
         grown = [
             cell
             for cell, reading in readings.items()
-            if not _within(cell, area) and reading.tile_like >= params.plain
+            if not _within(cell, area)
+            and reading.tile_like >= params.plain
+            and reading.lift >= params.lift[1]
         ]
         if not grown or max(bottom - top, right - left) > params.max_cells:
             break
@@ -416,10 +421,12 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
 
     The background is the main colour most common in a band half a pitch wide around
     the tiles (narrow gaps in a blurred picture mix the tiles' colour in, so the band is
-    safer than the gaps); its field is fitted to the band's pixels of that colour, the
-    tiles' to the centres of the tiles found. A gap agrees when it shows the background,
-    if need be blended with the tiles' edges; the share is that of the better direction
-    (a drop shadow may fill the other). ``None`` when tiles and background look alike.
+    safer than the gaps), refined to the band's pixels near it; its field is fitted to
+    the band's pixels of that colour, the tiles' to the centres of the tiles found. A gap
+    agrees when it shows the background, if need be blended with the tiles' edges; the
+    share is that of the better direction (a drop shadow may fill the other). ``None`` when
+    tiles and background look alike, or when the band is not mostly background (cells
+    ruled on a plain page are no tiles).
     """
     rows, cols = board.extent
     height, width = lab.shape[:2]
@@ -437,11 +444,15 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     pixels = lab[box[1] : box[3], box[0] : box[2]][band]
     if not board.palette or pixels.size == 0:
         return None
-    color = max(board.palette, key=lambda c: float(np.mean(delta_e(pixels, c) < 8.0)))
+    peak = max(board.palette, key=lambda c: float(np.mean(delta_e(pixels, c) < 8.0)))
+    median = np.median(pixels[delta_e(pixels, peak) < 8.0], axis=0)
+    color = (float(median[0]), float(median[1]), float(median[2]))
     contrast = color_distance(color, board.tile)
     if contrast < 6.0:
         return None
     near = delta_e(pixels, color) < 0.45 * contrast
+    if near.mean() < params.band:
+        return None
     step = max(1, int(near.sum()) // 2000)
     band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
     background = ColorField.fit(band_xy.astype(np.float64), pixels[near][::step].astype(np.float64))
@@ -472,7 +483,8 @@ def _gap_agrees(lab: LabImage, board: Board, colors: Colors, a: Cell, b: Cell) -
     """Whether the gap between tiles ``a`` and ``b`` shows the background (blended or not).
 
     The pixel least like the tiles on the segment across the gap must lie at least 30% of
-    the way from the local tile colour to the local background, near the line between them.
+    the way from the local tile colour to the local background, near the line between them
+    (within Delta E 8, or 30% of their distance: compression smears strong colours).
     """
     (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
     t = np.linspace(0.25, 0.75, 9)
@@ -485,7 +497,7 @@ def _gap_agrees(lab: LabImage, board: Board, colors: Colors, a: Cell, b: Cell) -
     t0, axis = np.asarray(tile), np.subtract(back, tile)
     share = float((pixel - t0) @ axis) / max(float(axis @ axis), 1e-6)
     off = float(np.linalg.norm(pixel - (t0 + share * axis)))
-    return share >= 0.3 and off < 8.0
+    return share >= 0.3 and off < max(8.0, 0.3 * float(np.linalg.norm(axis)))
 
 
 def _decide(
@@ -654,12 +666,14 @@ def _kind(reading: CellReading, face: Callable[[], float], params: Params) -> st
     """``"cat"``, ``"tile"``, ``"hole"`` or ``"unclear"``: what a cell's reading shows.
 
     A cell covered by something else is the cat only if it has a face (``face()``, looked
-    at only then); one plainly of the tiles' colour or the background's is that; any other
-    (a tile or hole under glare or in shade) is judged by its lift above its gaps.
+    at only then); one plainly of the tiles' colour (and standing out from its gaps) or the
+    background's is that; any other (under glare or in shade) is judged by its lift alone.
     """
     if reading.other >= params.covered and face() >= params.cat_texture:
         return "cat"
-    if reading.tile_like >= params.plain or reading.lift >= params.lift[1]:
+    if (reading.tile_like >= params.plain and reading.lift > params.lift[0]) or (
+        reading.lift >= params.lift[1]
+    ):
         return "tile"
     if reading.background >= params.plain or reading.lift <= params.lift[0]:
         return "hole"
