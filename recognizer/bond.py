@@ -95,6 +95,9 @@ class Params:
     #: and how far its cells' width / height ratio may be from the other grid's.
     separator_shares: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3)
     box_aspect_tolerance: float = 0.12
+    #: Blobs of the board's colours are closed over gaps of this share of the board's pitch
+    #: (a target's separators) by :func:`_grids_of_colours`.
+    separator_close: float = 0.15
     #: The mean colour deviation (RGB) of an even patch at a cell's centre.
     even_patch: float = 35.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
@@ -728,7 +731,45 @@ def _pairs(
             first, second = board, _grid_in_box(box, group, board, work, params)
         if first is not None and second is not None and _same_aspect(first, second):
             pairs.append(_ordered(first, second))
+    if not pairs:
+        pairs = [_ordered(board, other) for other in _grids_of_colours(board, work, params)]
     return pairs
+
+
+def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Grid]:
+    """Grids of ``board``'s shape near it, found as blocks of its colours rather than as
+    regions: the pixels near one of the board's colour classes, closed over thin
+    separators, make blobs; each blob of the right proportions is read in its box
+    (:func:`_grid_in_box`). For a blurred or JPEG target whose cells make no regions."""
+    height, width = work.shape[:2]
+    x0, y0, x1, y1 = board.box
+    reach = max(x1 - x0, y1 - y0)
+    wx0, wy0 = max(0, int(x0 - reach)), max(0, int(y0 - reach))
+    wx1, wy1 = min(width, int(x1 + reach) + 1), min(height, int(y1 + reach) + 1)
+    window = work[wy0:wy1, wx0:wx1].astype(np.float32)
+    cells = board.colors.reshape(-1, 3)
+    means = _class_means(cells, _cluster(cells, params)).astype(np.float32)
+    gaps = np.linalg.norm(means[:, None] - means[None, :], axis=2)
+    np.fill_diagonal(gaps, np.inf)
+    radius = np.minimum(params.class_radius, 0.45 * gaps.min(axis=1))
+    near = np.zeros(window.shape[:2], bool)
+    for mean, r in zip(means, radius, strict=True):
+        near |= ((window - mean) ** 2).sum(axis=2) < r**2
+    side = max(3, round(params.separator_close * board.lattice.cell_size()))
+    closed = cv2.morphologyEx(
+        near.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((side, side), np.uint8)
+    )
+    _, _, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
+    rows, cols = board.shape
+    found = []
+    for x, y, w, h, _ in np.asarray(stats)[1:]:
+        box = (float(x + wx0), float(y + wy0), float(x + wx0 + w), float(y + wy0 + h))
+        if w < 3 * cols or h < 3 * rows or _overlap(box, board.box) or _gap(box, board.box) > reach:
+            continue
+        grid = _grid_in_box(box, (), board, work, params)
+        if grid is not None:
+            found.append(grid)
+    return sorted(found, key=lambda g: _gap(g.box, board.box))
 
 
 def _grid_in_box(
