@@ -547,7 +547,7 @@ def _background(outer: FloatImage, color: NDArray[np.float32], p: Params) -> Flo
     return np.asarray(coords @ plane, dtype=np.float32)
 
 
-def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells | str:
+def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
     (:func:`_background`) where the flat colour leaves faint marks."""
@@ -555,8 +555,6 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells | str:
     outers = {}
     for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
         y0, y1, x0, x1 = grid.box(cell, p.outer)
-        if y0 < 0 or x0 < 0 or y1 > img.shape[0] or x1 > img.shape[1] or y1 - y0 < 8:
-            return "the board runs off the picture"
         outers[cell] = img[y0:y1, x0:x1]
     colors = _background_colors(outers, p)
     inset = (p.inset - p.outer) / (1 - 2 * p.outer)
@@ -634,6 +632,10 @@ def _in_doubt(reason: str, cells: Sequence[Cell], p: Params) -> _Reading:
 
 def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     """Read one candidate board lattice (of the resampled board picture)."""
+    y0, _, x0, _ = grid.box((0, 0), p.outer)
+    _, y1, _, x1 = grid.box((SIZE - 1, SIZE - 1), p.outer)
+    if min(y0, x0) < 0 or y1 > img.shape[0] or x1 > img.shape[1]:
+        return _Reading(None, ("the board runs off the picture",))
     # the cheap look: a snake, a cherry and at most a few trees make cells uneven or unlike
     # the cells of their parity
     boxes = [grid.box((r, c), p.inset) for r in range(SIZE) for c in range(SIZE)]
@@ -649,8 +651,6 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     if not 3 <= busy <= 60:
         return _Reading(None, (f"{busy} occupied cells",))
     measured = _measure(img, grid, p)
-    if isinstance(measured, str):
-        return _Reading(None, (measured,))
     occupied = sorted(c for c, f in measured.fraction.items() if f >= p.occupied)
     if not 3 <= len(occupied) <= 60:
         return _Reading(None, (f"{len(occupied)} occupied cells",))

@@ -13,12 +13,17 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from recognizer import recognize
 from recognizer import snake as recognizer
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from solvers import snake as solver
+from solvers.errors import UnrecognizedError
 from solvers.snake import Puzzle
+from tests.render import nonpuzzle
 from tests.render import snake as render
+from tests.render.mixed import GAMES, screen
+from tests.render.photo import photograph, random_photo_style
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "sample_images" / "real"
@@ -191,9 +196,77 @@ def test_body_that_is_not_a_chain_is_refused() -> None:
     assert outcome(Puzzle(field=CHECKIO_FIELD), good) == "exact"
     broken = list(CHECKIO_FIELD)
     broken[8], broken[9] = ".....T....", ".3........"
-    lines = [(row, True) for row in broken]
-    image = render.render_lines(lines, style, np.random.default_rng(0))
-    assert not recognizer.recognize(image).confident
+    image = render.render_lines(_quoted(broken), style, np.random.default_rng(0))
+    rec = recognizer.recognize(image)
+    assert not rec.confident
+    assert rec.doubts[0] == (
+        "the snake's body is not a chain: cells (5, 1), (6, 1), (7, 1), (9, 1) in doubt"
+    )
+
+
+def _quoted(field: list[str]) -> list[tuple[str, bool]]:
+    """A text map's code lines for rows that need not make a legal field."""
+    return [(f'    "{row}",', True) for row in field]
+
+
+def _text_doubts(rows: dict[int, str]) -> tuple[str, ...]:
+    """The doubts about a plain text map of CHECKIO_FIELD with some rows replaced."""
+    field = [rows.get(i, row) for i, row in enumerate(CHECKIO_FIELD)]
+    style = render.plain_text_style()
+    image = render.render_lines(_quoted(field), style, np.random.default_rng(0))
+    rec = recognizer.recognize(image)
+    assert not rec.confident
+    assert rec.confidence > 0  # a field was found: its reading is in doubt
+    return rec.doubts
+
+
+def test_numbers_that_disagree_with_the_path_name_the_cells() -> None:
+    doubts = _text_doubts({6: ".2........", 7: ".1.T...T.."})
+    assert doubts[0] == (
+        "the snake's digits disagree with every chain: "
+        "cells (5, 1), (6, 1), (7, 1), (8, 1), (9, 1) in doubt"
+    )
+
+
+def test_a_forked_body_names_the_cells() -> None:
+    doubts = _text_doubts({7: ".25.T...T.."[:10]})
+    assert "in doubt" in doubts[0] and "(7, 2)" in doubts[0], doubts
+
+
+def test_a_body_longer_than_ten_names_the_cells() -> None:
+    rows = {r: CHECKIO_FIELD[r][:4] + "......" for r in range(5, 10)}
+    rows[4] = "...9......"
+    rows[5] = ".0.8......"
+    rows[6] = ".1.7......"
+    rows[7] = ".2.6.T...."
+    rows[8] = ".3.5......"
+    rows[9] = ".4.4......"
+    doubts = _text_doubts(rows)
+    assert doubts[0].startswith("11 snake digits, not 2 to 10: cells (4, 3),"), doubts
+
+
+def _erased(image: RGBImage, lattice: Lattice, cell: tuple[int, int]) -> RGBImage:
+    """``image`` with a cell's inside painted white (a piece rubbed out)."""
+    quad = lattice.corners(cell)
+    (x0, y0), (x1, y1) = quad.min(axis=0) + 3, quad.max(axis=0) - 3
+    out = image.copy()
+    out[round(y0) : round(y1), round(x0) : round(x1)] = 255
+    return out
+
+
+def test_a_gap_in_a_drawn_body_names_the_cells_and_reaches_the_user() -> None:
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    image = render.render(puzzle, render.checkio_style(40), np.random.default_rng(0))
+    rec = recognizer.recognize(image)
+    assert rec.confident and isinstance(rec.geometry, Lattice)
+    broken = _erased(image, rec.geometry, (7, 1))
+    rec = recognizer.recognize(broken)
+    assert not rec.confident
+    assert rec.doubts[0] == (
+        "the snake's body is broken: cells (5, 1), (6, 1), (8, 1), (9, 1) in doubt"
+    )
+    with pytest.raises(UnrecognizedError, match=r"snake 0\.30: the snake's body is broken"):
+        recognize(broken)
 
 
 @pytest.mark.parametrize(
@@ -207,6 +280,34 @@ def test_body_that_is_not_a_chain_is_refused() -> None:
 )
 def test_blank_and_noise_pictures_are_rejected(image: RGBImage) -> None:
     assert not recognizer.recognize(image).confident
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "snake"] + ["none"])
+def test_other_games_and_non_puzzles_are_rejected(game: str) -> None:
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        picture = nonpuzzle.random_picture(rng)[1] if game == "none" else screen(game, rng)[0]
+        photo, _ = photograph(picture, random_photo_style(rng), rng)
+        for image in (picture, photo):
+            assert not recognizer.recognize(image).confident, (game, seed)
+
+
+def test_phone_photos_of_fields_are_read_or_refused_never_misread() -> None:
+    results = []
+    for seed in range(8):
+        rng = np.random.default_rng(300 + seed)
+        puzzle = render.random_puzzle(rng)
+        style = render.random_board_style(rng) if seed % 4 else render.checkio_style(48)
+        picture = render.render(puzzle, style, rng)
+        photo, _ = photograph(picture, random_photo_style(rng), rng)
+        try:
+            found = recognize(photo, "snake")
+        except UnrecognizedError:
+            results.append("refused")
+            continue
+        results.append("exact" if found.puzzle == puzzle else "WRONG")
+    assert "WRONG" not in results
+    assert results.count("exact") >= 4, results
 
 
 def test_other_games_real_captures_are_rejected() -> None:
