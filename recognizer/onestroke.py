@@ -76,11 +76,15 @@ class Params:
     inset: float = 0.25
     #: A cell is a plain tile or hole when this share of its centre has that colour.
     plain: float = 0.85
-    #: A cell is covered (by the cat) when this share of its centre is neither.
-    covered: float = 0.3
+    #: A cell may be covered (by the cat, if it has a face) when this share of its centre
+    #: is neither.
+    covered: float = 0.2
     #: A cell neither plainly a tile nor a hole is a hole at most the first lift, a tile at
     #: least the second (see :attr:`CellReading.lift`).
     lift: tuple[float, float] = (0.3, 0.65)
+    #: Most tiles' centres vary less (90th percentile of Delta E) than Delta E 12 or this
+    #: share of the contrast of tiles and background: the tiles are plain.
+    plain_tiles: float = 0.4
     #: At least this share of the band round the tiles must show the background.
     band: float = 0.4
     #: The most rows or columns a board may have.
@@ -372,8 +376,8 @@ def read_board(
     in ``image`` itself.
     """
     measured = _colors(lab, board, params)
-    if measured is None:
-        return Recognition.nothing(GAME, "the tiles' colour is the background's")
+    if isinstance(measured, str):
+        return Recognition.nothing(GAME, measured)
     colors, gap_agreement = measured
     height, width = lab.shape[:2]
     half = max(1, round((0.5 - params.inset) * board.pitch))
@@ -416,7 +420,7 @@ def read_board(
     return _decide(image, board, area, readings, gap_agreement, scale, params)
 
 
-def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float] | None:
+def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float] | str:
     """The board's :class:`Colors`, and the share of gaps between tiles that show background.
 
     The background is the main colour most common in a band half a pitch wide around
@@ -424,9 +428,10 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     safer than the gaps), refined to the band's pixels near it; its field is fitted to
     the band's pixels of that colour, the tiles' to the centres of the tiles found. A gap
     agrees when it shows the background, if need be blended with the tiles' edges; the
-    share is that of the better direction (a drop shadow may fill the other). ``None`` when
-    tiles and background look alike, or when the band is not mostly background (cells
-    ruled on a plain page are no tiles).
+    share is that of the better direction (a drop shadow may fill the other). The reason
+    it is no board instead, when tiles and background look alike, when the band is not
+    mostly background (cells ruled on a plain page are no tiles), or when the tiles are
+    not plain (numbered squares are another game's).
     """
     rows, cols = board.extent
     height, width = lab.shape[:2]
@@ -443,16 +448,16 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     ys, xs = np.nonzero(band)
     pixels = lab[box[1] : box[3], box[0] : box[2]][band]
     if not board.palette or pixels.size == 0:
-        return None
+        return "no background round the tiles"
     peak = max(board.palette, key=lambda c: float(np.mean(delta_e(pixels, c) < 8.0)))
     median = np.median(pixels[delta_e(pixels, peak) < 8.0], axis=0)
     color = (float(median[0]), float(median[1]), float(median[2]))
     contrast = color_distance(color, board.tile)
     if contrast < 6.0:
-        return None
+        return "the tiles' colour is the background's"
     near = delta_e(pixels, color) < 0.45 * contrast
     if near.mean() < params.band:
-        return None
+        return "the tiles do not stand on a background of another colour"
     step = max(1, int(near.sum()) // 2000)
     band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
     background = ColorField.fit(band_xy.astype(np.float64), pixels[near][::step].astype(np.float64))
@@ -468,7 +473,10 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
             means.append(median)
             spreads.append(float(np.percentile(delta_e(patch, tuple(median)), 90)))
     tile = ColorField.fit(np.asarray(centres, np.float64), np.asarray(means, np.float64))
-    strict = float(np.clip(2.5 * np.median(spreads) + 2.0, 4.0, 12.0))
+    spread = float(np.median(spreads))
+    if spread > max(12.0, params.plain_tiles * contrast):
+        return "the tiles are not plain (marks or text on them)"
+    strict = float(np.clip(2.5 * spread + 2.0, 4.0, 12.0))
     colors = Colors(tile, background, strict)
     agreements = []
     for dr, dc in ((0, 1), (1, 0)):
