@@ -57,6 +57,8 @@ class Params:
     """The picture is reduced so that its long side is at most this for the cheap look."""
     box: int = 3
     """Side of the four boxes compared around a candidate corner (odd)."""
+    gap: int = 1
+    """Pixels between a corner and its boxes (the blur of the edges between squares)."""
     corner: float = 16.0
     """Least X-corner response (grey levels) of a lattice node."""
     max_peaks: int = 3000
@@ -224,9 +226,9 @@ def find_corners(grey: FloatArray, params: Params = PARAMS) -> Corners:
     """The X-corner candidates of a grey picture, strongest first.
 
     A corner between pixels ``x - 1`` and ``x`` (and rows ``y - 1`` and ``y``) compares the
-    means of the four ``box`` x ``box`` boxes touching it: in a chequer the two diagonal
-    pairs are alike and each side differs; the response is the smallest side difference
-    less half the diagonal differences.
+    means of the four ``box`` x ``box`` boxes around it (``gap`` pixels off): in a chequer
+    the two diagonal pairs are alike and each side differs; the response is the smallest
+    side difference less half the diagonal differences.
 
     Examples
     --------
@@ -234,10 +236,12 @@ def find_corners(grey: FloatArray, params: Params = PARAMS) -> Corners:
     >>> len(find_corners(board.astype(np.float32)).points)
     25
     """
-    k = params.box // 2
+    # the boxes' centres lie `d` pixels beyond the pixel pair at the corner, so a blurred
+    # edge between the squares does not dim them
+    d = params.box // 2 + params.gap
     mean = np.asarray(cv2.blur(grey, (params.box, params.box)), np.float32)
     h, w = mean.shape
-    span = 2 * k + 1
+    span = 2 * d + 1
     if h <= span + 4 or w <= span + 4:
         empty = np.zeros((0, 2))
         return Corners(
@@ -246,26 +250,27 @@ def find_corners(grey: FloatArray, params: Params = PARAMS) -> Corners:
         )  # fmt: skip
     tl, tr = mean[: h - span, : w - span], mean[: h - span, span:]
     bl, br = mean[span:, : w - span], mean[span:, span:]
-    sides = np.stack([tl - tr, br - bl, tl - bl, br - tr])
-    light = sides.min(axis=0)  # > 0: top-left and bottom-right lighter
-    dark = -sides.max(axis=0)  # > 0: the other diagonal lighter
+    a, b, c, e = tl - tr, br - bl, tl - bl, br - tr
+    light = np.minimum(np.minimum(a, b), np.minimum(c, e))  # > 0: top-left, bottom-right lighter
+    dark = -np.maximum(np.maximum(a, b), np.maximum(c, e))  # > 0: the other diagonal lighter
     penalty = 0.5 * (np.abs(tl - br) + np.abs(tr - bl))
     inner = np.maximum(light, dark) - penalty
     response = np.zeros((h, w), np.float32)
-    # the response at inner[y, x] belongs to the corner between pixels x + k and x + k + 1
-    response[k + 1 : h - k, k + 1 : w - k] = np.maximum(inner, 0)
-    peak = (response >= cv2.dilate(response, np.ones((5, 5), np.uint8))) & (
-        response > params.corner
-    )
+    # inner[y, x] belongs to the corner between pixels x + d and x + d + 1 (and rows alike)
+    response[d + 1 : h - d, d + 1 : w - d] = np.maximum(inner, 0)
+    # a sharp corner scores alike a pixel either way (the boxes stay in their squares):
+    # a touch of the smoothed response puts the peak in the middle of that plateau
+    rank = response + 0.05 * np.asarray(cv2.blur(response, (3, 3)), np.float32)
+    peak = (rank >= cv2.dilate(rank, np.ones((5, 5), np.uint8))) & (response > params.corner)
     ys, xs = np.nonzero(peak)
     strength = response[ys, xs]
     order = np.argsort(-strength, kind="stable")[: params.max_peaks]
     ys, xs, strength = ys[order], xs[order], strength[order]
-    polarity = np.where(light[ys - k - 1, xs - k - 1] > 0, np.int8(1), np.int8(-1)).astype(np.int8)
+    polarity = np.where(light[ys - d - 1, xs - d - 1] > 0, np.int8(1), np.int8(-1)).astype(np.int8)
     index = np.full((h, w), -1, np.int32)
     index[ys, xs] = np.arange(len(ys), dtype=np.int32)
     points = np.column_stack([xs, ys]).astype(np.float64) - 0.5
-    points += _subpixel(response, xs, ys)
+    points += _subpixel(rank, xs, ys)
     return Corners(points, strength, polarity, index, response)
 
 
@@ -291,15 +296,20 @@ def _subpixel(
 
 
 def find_board(corners: Corners, params: Params = PARAMS) -> Board | str:
-    """The largest lattice of chequer corners, or the reason there is none."""
+    """The largest lattice of chequer corners grown from the strongest ones, or the reason
+    there is none."""
     best: Board | None = None
+    taken: set[int] = set()
     for seed in range(min(params.seeds, len(corners.points))):
+        if seed in taken:
+            continue
         for step in _first_steps(corners, seed, params):
             board = _fit(corners, _grow(corners, seed, step, params), params)
-            if board is not None and (best is None or len(board.nodes) > len(best.nodes)):
-                best = board
-        if best is not None:
-            break
+            if board is not None:
+                taken.update(board.nodes.values())
+                if best is None or len(board.nodes) > len(best.nodes):
+                    best = board
+                break
     if best is None:
         return "no lattice of chequer corners"
     if max(best.rows, best.cols) > params.max_side:
@@ -414,26 +424,31 @@ def _fit(corners: Corners, nodes: dict[Node, int], params: Params) -> Board | No
 
 def _trimmed_extent(nodes: set[Node], fill: float) -> tuple[int, int, int, int]:
     """The extent ``(left, top, right, bottom)`` of ``nodes`` without outer lines that are
-    less than ``fill`` full (stray corners along a frame next to the board)."""
-    i = [n[0] for n in nodes]
-    j = [n[1] for n in nodes]
-    left, right, top, bottom = min(i), max(i), min(j), max(j)
+    less than ``fill`` full, or hold corners of one polarity only (inner corners alternate;
+    stray ones along a frame next to the board often do not)."""
+    left, right = min(n[0] for n in nodes), max(n[0] for n in nodes)
+    top, bottom = min(n[1] for n in nodes), max(n[1] for n in nodes)
     while right > left and bottom > top:
-        width, height = right - left + 1, bottom - top + 1
-        counts = {
-            "left": sum(n[0] == left and top <= n[1] <= bottom for n in nodes) / height,
-            "right": sum(n[0] == right and top <= n[1] <= bottom for n in nodes) / height,
-            "top": sum(n[1] == top and left <= n[0] <= right for n in nodes) / width,
-            "bottom": sum(n[1] == bottom and left <= n[0] <= right for n in nodes) / width,
+        lines = {
+            "left": [(left, j) for j in range(top, bottom + 1)],
+            "right": [(right, j) for j in range(top, bottom + 1)],
+            "top": [(i, top) for i in range(left, right + 1)],
+            "bottom": [(i, bottom) for i in range(left, right + 1)],
         }
-        side = min(counts, key=lambda k: counts[k])
-        if counts[side] >= fill:
+        weakest, share = "", 1.0
+        for side, line in lines.items():
+            held = [n for n in line if n in nodes]
+            one_polarity = len(line) >= 3 and len({sum(n) % 2 for n in held}) < 2
+            here = 0.0 if one_polarity else len(held) / len(line)
+            if here < share:
+                weakest, share = side, here
+        if share >= fill:
             break
-        if side == "left":
+        if weakest == "left":
             left += 1
-        elif side == "right":
+        elif weakest == "right":
             right -= 1
-        elif side == "top":
+        elif weakest == "top":
             top += 1
         else:
             bottom -= 1
@@ -593,8 +608,9 @@ class Content(NamedTuple):
     offset: float
     """Its centroid's distance from the square's centre, in sides."""
     chroma: float
-    """Colourfulness (max - min of R, G, B) of its own pixels (the upper quartile, over
-    the blur at its edges): pieces are black, white or grey; marks usually are not."""
+    """How much more colourful (max - min of R, G, B) its own pixels are than the square
+    (their upper quartile, over the blur at its edges): pieces are black, white or grey,
+    blended at their edges with the square; marks drawn over a board usually are not."""
 
     def score(self, params: Params = PARAMS) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece)."""
@@ -640,14 +656,14 @@ def square_contents(
     foreign &= inner
     least = 0.5 * params.doubtful * params.piece_area * s * s
     return {
-        (int(r), int(c)): content_of(foreign[r, c], squares[r, c])
+        (int(r), int(c)): content_of(foreign[r, c], squares[r, c], colours.base[r, c])
         for r, c in np.argwhere(foreign.sum(axis=(2, 3)) >= least)
     }
 
 
-def content_of(foreign: NDArray[np.bool_], pixels: FloatArray) -> Content:
-    """The :class:`Content` of one square from its foreign pixels (a square mask) and its
-    ``(s, s, 3)`` colours."""
+def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray) -> Content:
+    """The :class:`Content` of one square from its foreign pixels (a square mask), its
+    ``(s, s, 3)`` colours and its own colour ``base``."""
     s = foreign.shape[0]
     bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     closed = np.asarray(cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_CLOSE, bridge))
@@ -668,7 +684,8 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray) -> Content:
     area = float(stats[best, cv2.CC_STAT_AREA])
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
-    chroma = float(np.percentile(own.max(axis=1) - own.min(axis=1), 75)) if len(own) else 255.0
+    colourful = float(np.percentile(own.max(axis=1) - own.min(axis=1), 75)) if len(own) else 255
+    chroma = max(0.0, colourful - float(base.max() - base.min()))
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,

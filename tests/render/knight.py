@@ -1,10 +1,11 @@
 """Seeded renderer of knight's-tour board screenshots, for round trips and the benchmark.
 
-A board of any size in one of several themes (flat or textured squares), optionally with a
-frame, coordinates in the margin, desktop-window or phone-app chrome, the knight as a
-Unicode glyph (DejaVu Sans, when installed) or a drawn silhouette, white or black, and
-distractor marks (numbers, dots, crosses) on other squares; then rescaled, blurred, noised
-and JPEG-compressed.
+A board of any size in one of many themes (flat squares, blotchy marble or wood grain),
+optionally with a frame, coordinates in the margin or inside the edge squares (as chess
+sites draw them), the last move highlighted, desktop-window or phone-app chrome; the knight
+as a Unicode glyph (DejaVu Sans, when installed), a flat silhouette or a shaded piece
+picture with a shadow, white or black, at several sizes; distractor marks (numbers, dots,
+crosses) on other squares; then rescaled, blurred, noised and JPEG-compressed.
 """
 
 from __future__ import annotations
@@ -33,7 +34,17 @@ THEMES: dict[str, tuple[RGB, RGB]] = {
     "purple": ((232, 222, 240), (138, 110, 170)),
     "wood": ((226, 190, 140), (150, 100, 60)),
     "coral": ((250, 240, 230), (200, 110, 100)),
+    "tournament": ((255, 255, 255), (80, 140, 90)),
+    "newspaper": ((235, 235, 235), (110, 110, 110)),
+    "sky": ((240, 248, 255), (100, 150, 200)),
+    "dusk": ((120, 130, 150), (70, 80, 100)),
+    "sand": ((238, 226, 198), (196, 170, 126)),
+    "pink": ((245, 225, 230), (225, 140, 165)),
+    "night": ((90, 90, 100), (45, 45, 55)),
 }
+
+#: Tints of a highlighted square (the last move), blended half over the square's colour.
+HIGHLIGHTS: tuple[RGB, ...] = ((255, 255, 0), (120, 200, 255), (255, 170, 80))
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -52,15 +63,24 @@ class Style:
 
     theme: str
     texture: float
+    """Texture amplitude as a fraction of the grey contrast between the squares."""
+    grain: bool
+    """Wood grain (streaks along the rows) instead of marble blotches."""
     cell: int
     top_left_light: bool
     frame: int
     frame_color: RGB
-    coords: bool
+    coords: str
+    """"none", "margin" (files and ranks beside the board) or "inside" (in the edge squares)."""
+    highlight: bool
+    """The knight's square and one a knight move away tinted, as a last move."""
     margin_color: RGB
     background: RGB
     chrome: str
-    knight_glyph: bool
+    piece: str
+    """"glyph", "silhouette" or "shaded"."""
+    piece_size: float
+    """The piece's size relative to the square (1: the set's usual size)."""
     knight_white: bool
     marks: int
     scale: float
@@ -75,16 +95,19 @@ def random_style(rng: np.random.Generator) -> Style:
     dark_margin = bool(rng.random() < 0.4)
     return Style(
         theme=theme,
-        texture=float(rng.choice([0.0, 0.0, 0.0, 18.0, 30.0])),
+        texture=float(rng.choice([0.0, 0.0, 0.0, 0.2, 0.35])),
+        grain=bool(rng.random() < 0.4),
         cell=int(rng.integers(26, 72)),
         top_left_light=bool(rng.random() < 0.75),
         frame=int(rng.choice([0, 0, 2, 6, 12])),
         frame_color=tuple(int(v) for v in rng.integers(0, 120, 3)),  # type: ignore[arg-type]
-        coords=bool(rng.random() < 0.6),
+        coords=str(rng.choice(["none", "margin", "margin", "inside"])),
+        highlight=bool(rng.random() < 0.3),
         margin_color=(20, 20, 24) if dark_margin else (250, 250, 250),
         background=tuple(int(v) for v in rng.integers(30, 250, 3)),  # type: ignore[arg-type]
         chrome=str(rng.choice(["none", "window", "app"])),
-        knight_glyph=bool(rng.random() < 0.5),
+        piece=str(rng.choice(["glyph", "silhouette", "shaded"])),
+        piece_size=float(rng.uniform(0.8, 1.0)),
         knight_white=bool(rng.random() < 0.5),
         marks=int(rng.choice([0, 0, 1, 2, 4])),
         scale=float(rng.uniform(0.7, 1.3)),
@@ -102,18 +125,25 @@ def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.I
     return ImageFont.load_default(size=size)
 
 
-def _texture(height: int, width: int, amplitude: float, rng: np.random.Generator) -> np.ndarray:
-    """Smooth blotches plus fine streaks, zero-mean, roughly ``amplitude`` grey levels."""
+def _texture(
+    height: int, width: int, amplitude: float, grain: bool, rng: np.random.Generator
+) -> np.ndarray:
+    """Zero-mean texture of roughly ``amplitude`` grey levels: smooth blotches plus fine
+    streaks (marble), or streaks stretched along the rows (wood grain)."""
+    streak = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 0.8)
+    if grain:
+        lines = rng.normal(0, 1, (height, max(2, width // 40))).astype(np.float32)
+        stretched = cv2.resize(lines, (width, height), interpolation=cv2.INTER_CUBIC)
+        return amplitude * (cv2.GaussianBlur(stretched, (0, 0), 1.2) + 0.4 * streak)
     coarse = rng.normal(0, 1, (max(2, height // 12), max(2, width // 12)))
     blotch = np.asarray(
         Image.fromarray(coarse.astype(np.float32)).resize((width, height), Image.Resampling.BICUBIC)
     )
-    streak = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 0.8)
     return amplitude * (blotch + 0.8 * streak)
 
 
 def _board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Image:
-    """The squares (with texture), without frame or pieces."""
+    """The squares (with texture and the last move's highlight), without frame or pieces."""
     light, dark = THEMES[style.theme]
     size = style.cell
     height, width = puzzle.rows * size, puzzle.cols * size
@@ -121,11 +151,29 @@ def _board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Imag
     is_light = ((rr + cc) % 2 == 0) == style.top_left_light
     pixels = np.where(is_light[..., None], np.array(light), np.array(dark)).astype(np.float32)
     if style.texture:
+        contrast = abs(sum(light) - sum(dark)) / 3
         pixels += (
-            _texture(height, width, style.texture, rng)[..., None]
+            _texture(height, width, style.texture * contrast, style.grain, rng)[..., None]
             * np.where(is_light, 0.3, 1.0)[..., None]
         )
+    if style.highlight:
+        tint = np.array(HIGHLIGHTS[int(rng.integers(len(HIGHLIGHTS)))], np.float32)
+        for r, c in (puzzle.start, _knight_move_from(puzzle, rng)):
+            square = pixels[r * size : (r + 1) * size, c * size : (c + 1) * size]
+            square[:] = 0.55 * square + 0.45 * tint
     return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+
+
+def _knight_move_from(puzzle: Puzzle, rng: np.random.Generator) -> Cell:
+    """A square a knight move from the start (where the last move came from)."""
+    r, c = puzzle.start
+    steps = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
+    cells = [
+        (r + dr, c + dc)
+        for dr, dc in steps
+        if 0 <= r + dr < puzzle.rows and 0 <= c + dc < puzzle.cols
+    ]
+    return cells[int(rng.integers(len(cells)))]
 
 
 def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> None:
@@ -136,14 +184,39 @@ def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> N
     )
     draw = ImageDraw.Draw(img)
     glyph_font = FONT_DIR / "DejaVuSans.ttf"
-    if style.knight_glyph and glyph_font.exists():
-        font = ImageFont.truetype(str(glyph_font), int(size * 0.95))
-        centre = (x0 + size / 2, y0 + size / 2)
+    centre = (x0 + size / 2, y0 + size / 2)
+    if style.piece == "glyph" and glyph_font.exists():
+        font = ImageFont.truetype(str(glyph_font), int(size * 0.95 * style.piece_size))
         draw.text(centre, "\u265e", font=font, fill=fill, anchor="mm")
         draw.text(centre, "\u2658", font=font, fill=line, anchor="mm")
         return
-    points = [(x0 + u * size, y0 + v * size) for u, v in KNIGHT_OUTLINE]
-    draw.polygon(points, fill=fill, outline=line, width=max(1, size // 24))
+    k = style.piece_size
+    points = [
+        (centre[0] + (u - 0.5) * size * k, centre[1] + (v - 0.5) * size * k)
+        for u, v in KNIGHT_OUTLINE
+    ]
+    if style.piece != "shaded":
+        draw.polygon(points, fill=fill, outline=line, width=max(1, size // 24))
+        return
+    # a piece picture: a soft shadow, a darker outline, a shaded body, an eye and a mane
+    shadow = Image.new("L", img.size, 0)
+    ImageDraw.Draw(shadow).polygon([(x + size * 0.04, y + size * 0.04) for x, y in points], 110)
+    shadow = shadow.filter(ImageFilter.GaussianBlur(max(1.0, size / 30)))
+    img.paste((0, 0, 0), (0, 0), shadow)
+    draw.polygon(points, fill=line, outline=line, width=max(2, size // 16))
+    inner = [
+        (centre[0] + (x - centre[0]) * 0.9, centre[1] + (y - centre[1]) * 0.9) for x, y in points
+    ]
+    draw.polygon(inner, fill=fill)
+    shade = tuple(int(0.8 * f + 0.2 * g) for f, g in zip(fill, line, strict=True))
+    draw.polygon(inner[:6], fill=shade)
+    eye = (centre[0] - 0.02 * size * k, centre[1] - 0.22 * size * k)
+    r = max(1.0, 0.03 * size * k)
+    draw.ellipse((eye[0] - r, eye[1] - r, eye[0] + r, eye[1] + r), fill=line)
+    mane = [
+        (centre[0] + 0.12 * size * k, centre[1] + (t - 0.3) * size * k) for t in (0.0, 0.1, 0.2)
+    ]
+    draw.line(mane, fill=line, width=max(1, size // 30))
 
 
 def _draw_mark(
@@ -190,12 +263,14 @@ def render_board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Imag
         "RGB", (board.width + 2 * style.frame, board.height + 2 * style.frame), style.frame_color
     )
     framed.paste(board, (style.frame, style.frame))
-    margin = int(size * 0.6) if style.coords else int(size * 0.3)
+    if style.coords == "inside":
+        _inside_coordinates(framed, puzzle, style)
+    margin = int(size * 0.6) if style.coords == "margin" else int(size * 0.3)
     out = Image.new(
         "RGB", (framed.width + 2 * margin, framed.height + 2 * margin), style.margin_color
     )
     out.paste(framed, (margin, margin))
-    if style.coords:
+    if style.coords == "margin":
         draw = ImageDraw.Draw(out)
         ink = tuple(255 - v for v in style.margin_color)
         font = _font(max(8, int(size * 0.3)))
@@ -209,6 +284,26 @@ def render_board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Imag
             y = inner + (row + 0.5) * size
             draw.text((margin / 2, y), str(puzzle.rows - row), font=font, fill=ink, anchor="mm")
     return out
+
+
+def _inside_coordinates(img: Image.Image, puzzle: Puzzle, style: Style) -> None:
+    """Files along the bottom row and ranks down the left column, small, in the corners of
+    the squares, in the other square colour (as chess sites draw them)."""
+    light, dark = THEMES[style.theme]
+    draw = ImageDraw.Draw(img)
+    size, f = style.cell, style.frame
+    font = _font(max(7, int(size * 0.22)), True)
+    for col in range(puzzle.cols):
+        light_square = ((puzzle.rows - 1 + col) % 2 == 0) == style.top_left_light
+        x, y = f + (col + 1) * size - 2, f + puzzle.rows * size - 1
+        ink = dark if light_square else light
+        draw.text((x, y), _file_name(col).lower(), font=font, fill=ink, anchor="rd")
+    for row in range(puzzle.rows):
+        light_square = (row % 2 == 0) == style.top_left_light
+        ink = dark if light_square else light
+        draw.text(
+            (f + 2, f + row * size + 1), str(puzzle.rows - row), font=font, fill=ink, anchor="la"
+        )
 
 
 def _file_name(col: int) -> str:
