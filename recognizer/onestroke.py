@@ -205,14 +205,17 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
     """The largest regular lattice of equal square tiles of one colour, or ``None``.
 
     The main colours are taken from a yet smaller copy (a palette needs few pixels). Each
-    is tried at a loose tolerance, then, if that gave no board, at a tight one (a drop
-    shadow blurred into the gaps can weld the tiles of a loose mask together).
+    is tried at a loose tolerance, then at a tight one if the loose mask held no board but
+    solid bars (a drop shadow blurred into the gaps welds tiles together). A colour too
+    rare to hold more tiles than the board found so far is not tried.
     """
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
     peaks = dominant_colors(lab[::step, ::step])
     best: Board | None = None
     for peak in peaks[: params.colors_tried]:
+        if best is not None and 2 * peak.share * height * width < len(best.tiles) * best.side**2:
+            continue
         others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
         loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
         for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
@@ -220,24 +223,29 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
             # to the other main colours than 1.8 times the tolerance
             low, high = np.subtract(peak.lab, tolerance), np.add(peak.lab, tolerance)
             mask = cv2.inRange(lab, low, high) > 0
-            board = _board_of_color(mask, peak, peaks, tolerance, params)
-            if board is not None:
-                if best is None or len(board.tiles) > len(best.tiles):
-                    best = board
+            solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
+            squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
+            board = _board_of_color(squares, peak, peaks, tolerance, params)
+            if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
+                best = board
+            if board is not None or len(solid) == len(squares):
                 break
     return best
 
 
+def _square(blob: Blob, max_side: float) -> bool:
+    """Whether ``blob`` is square (sides within 30%) and no longer than ``max_side``."""
+    return max(blob.width, blob.height) <= min(1.3 * min(blob.width, blob.height), max_side)
+
+
 def _board_of_color(
-    mask: NDArray[np.bool_],
+    blobs: list[Blob],
     peak: ColorPeak,
     peaks: list[ColorPeak],
     tolerance: float,
     params: Params,
 ) -> Board | None:
-    """The lattice of the tiles in ``mask`` (the pixels near ``peak``'s colour), or ``None``."""
-    height, width = mask.shape
-    blobs = find_blobs(mask, params.min_tile, 0.4 * min(height, width), min_fill=0.8)
+    """The lattice of the square ``blobs`` of ``peak``'s colour, or ``None``."""
     group = modal_size_group(blobs)
     if len(group) < params.min_tiles:
         return None
