@@ -70,7 +70,7 @@ class Params:
     near: float = 55.0  # colour distance within which a pixel is of the body's colour
     occupied: float = 0.05  # foreground fraction of an occupied cell
     faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
-    # (as is an "empty" cell whose pixels off the background by ``weak`` exceed ``occupied``)
+    pale: float = 0.15  # as is one with this fraction of pixels off the background by ``weak``
     same_color: float = 45.0  # colour distance within one group of pieces
     link: float = 0.5  # fraction of body colour across a border that links two cells
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
@@ -499,7 +499,8 @@ def _background_colors(
     A cell's own median colour is its background unless the snake fills it. Filled cells
     are told by a rim (the cell's edge) unlike the middle, unless most cells are so (tiles
     on a board of another colour). A cell far from the median of the unfilled cells of its
-    parity (checkered boards) around it takes that median instead.
+    parity (checkered boards) around it takes that median instead, unless it is unfilled
+    and only differs from it as light does (:func:`_relit`).
     """
     own = np.zeros((SIZE, SIZE, 3), np.float32)
     filled = np.zeros((SIZE, SIZE), bool)
@@ -522,8 +523,19 @@ def _background_colors(
             if len(around) >= 3:
                 break
         local = np.median(around, axis=0) if len(around) else color
-        out[(r, c)] = color if float(np.linalg.norm(color - local)) < p.ink else local
+        near = float(np.linalg.norm(color - local)) < p.ink
+        out[(r, c)] = color if near or (not filled[r, c] and _relit(color, local, p)) else local
     return out
+
+
+def _relit(color: NDArray[np.float32], local: NDArray[np.float32], p: Params) -> bool:
+    """Whether ``color`` is ``local`` in other light: with white added (a glare spot) or
+    scaled (a light gradient), rather than another colour."""
+    diff = color - local
+    if float(np.linalg.norm(diff - diff.mean())) < p.weak:
+        return True
+    factor = float(color @ local) / max(float(local @ local), 1.0)
+    return 0.6 < factor < 1.6 and float(np.linalg.norm(color - factor * local)) < p.weak
 
 
 @lru_cache(maxsize=8)
@@ -659,7 +671,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     faint = [
         c
         for c, f in measured.fraction.items()
-        if f < p.occupied and (f > p.faint or measured.weak[c] > p.occupied)
+        if f < p.occupied and (f > p.faint or measured.weak[c] > p.pale)
     ]
     if faint:
         if not drawn:
@@ -681,24 +693,26 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     others = [g for g in groups if g is not body]
     # A neighbour of the body in another shade of its colour can only be its head (the chain
     # from it must then cover the body).
-    heads = [
-        g
+    # A cell in another shade of the body's colour can only be its head, beside it (the
+    # chain from it must then cover the body); it may have been grouped with the trees.
+    kin = [
+        cell
         for g in others
-        if any(n in body for cell in g for n in _neighbours(cell))
-        and float(np.linalg.norm(_chromaticity(measured.color[g[0]]) - _chromaticity(body_color)))
+        for cell in g
+        if float(np.linalg.norm(_chromaticity(measured.color[cell]) - _chromaticity(body_color)))
         < 0.06
     ]
-    if len(heads) > 1 or (heads and len(heads[0]) > 1):
-        outside = [c for g in heads for c in g]
-        return _in_doubt("cells of the snake's colour outside its chain", outside, p)
-    head = heads[0][0] if heads else None
+    heads = [cell for cell in kin if any(n in body for n in _neighbours(cell))]
+    if len(heads) > 1 or len(kin) > len(heads):
+        return _in_doubt("cells of the snake's colour outside its chain", kin, p)
+    head = heads[0] if heads else None
     # A tail thinned out by blur can look like a shade of the body: a head is no smaller.
     if head is not None and measured.fraction[head] < 0.7 * float(
         np.median([measured.fraction[c] for c in body])
     ):
         return _in_doubt("a small cell of the snake's colour at its end", [head], p)
     snake_cells = [*body, head] if head else body
-    others = [g for g in others if not (heads and g is heads[0])]
+    others = [kept for g in others if (kept := [c for c in g if c != head])]
     singles = [g[0] for g in others if len(g) == 1]
     if not singles:
         return _in_doubt("no cherry beside the snake", snake_cells, p)
