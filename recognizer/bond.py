@@ -98,6 +98,9 @@ class Params:
     #: Blobs of the board's colours are closed over gaps of this share of the board's pitch
     #: (a target's separators) by :func:`_grids_of_colours`.
     separator_close: float = 0.15
+    #: A lattice fitted to fewer regions than this share of its cells is no grid unless each
+    #: of its cells is one region.
+    min_region_share: float = 0.6
     #: The mean colour deviation (RGB) of an even patch at a cell's centre.
     even_patch: float = 35.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
@@ -390,7 +393,9 @@ def _fit_block(
     shape: tuple[int, int] | None = None,
 ) -> _Grid | None:
     """The coarsest lattice (or the one of ``shape``) that puts the edges of all the regions
-    of ``group`` on cell edges, if its cells are each one region (see :func:`_sample_cells`)."""
+    of ``group`` on cell edges, if its cells are each one region (see :func:`_sample_cells`);
+    or, when the regions are at least ``params.min_region_share`` of the cells (some cells
+    made none: JPEG, noise), if every cell's centre is an even patch."""
     if len(group) > MAX_SIDE * MAX_SIDE:  # more regions than any grid has cells
         return None
     sub = regions.boxes[list(group)]
@@ -411,6 +416,10 @@ def _fit_block(
     )
     members = {regions.cells[i] for i in group}
     colors = _sample_cells(lattice, (cell_x, cell_y), regions, members, work, params)
+    if colors is None and len(group) >= params.min_region_share * rows * cols:
+        colors = _patch_colors(lattice, (0.2 * cell_x, 0.2 * cell_y), work, params)
+        if np.isnan(colors).any():
+            return None
     if colors is None:
         return None
     box = (x0, y0, float(sub[:, 2].max()), float(sub[:, 3].max()))
