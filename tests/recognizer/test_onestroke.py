@@ -88,6 +88,16 @@ def test_real_capture_overlay(path: Path) -> None:
     assert changed.mean() < 0.5  # the picture stays visible
 
 
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in (SAMPLES / "onestroke").glob("*.png") if not p.stem.endswith(".solved")),
+    ids=lambda p: p.name,
+)
+def test_committed_samples_read_exactly(path: Path) -> None:
+    recognition = recognize(_load(path))
+    assert recognition.confident and recognition.puzzle == _truth(path)
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_round_trips(chunk: int) -> None:
     """Forty seeded random styles and boards read back exactly."""
