@@ -160,6 +160,8 @@ def snake_orders(cells: Sequence[Cell], links: set[frozenset[Cell]] | None) -> l
 # --------------------------------------------------------------------------- glyphs
 
 GLYPHS = "TC0123456789"
+#: Digits with holes.
+LOOPED = "0689"
 _GLYPH_SIDE = 20
 
 
@@ -284,7 +286,7 @@ def _strokes_fit(ch: str, shape: _Shape) -> bool:
         return False
     if ch == "1" and shape.top_bar > 0.9 and shape.aspect > 0.6:  # a wide bar: T, not 1
         return False
-    return not ((ch in "C06" and shape.left_wall < 0.75) or (ch in "57" and shape.left_wall > 0.85))
+    return not ((ch in "C06" and shape.left_wall < 0.75) or (ch == "7" and shape.left_wall > 0.85))
 
 
 def _holes_fit(ch: str, holes: list[tuple[float, float]]) -> bool:
@@ -303,10 +305,11 @@ def _holes_fit(ch: str, holes: list[tuple[float, float]]) -> bool:
     return n == 0
 
 
-def classify_glyph(ink: FloatImage) -> dict[str, float]:
+def classify_glyph(ink: FloatImage, magnified: float = 1.0) -> dict[str, float]:
     """Correlation of a glyph's ink with each character of :data:`GLYPHS` (best variant),
-    lowered for characters whose top bar (T, 7), left wall (C, 0, 6; not 5, 7) or holes
-    (0, 6, 8, 9) the glyph does not have."""
+    lowered for characters whose top bar (T, 7), left wall (C, 0, 6; not 7) or holes
+    (0, 6, 8, 9) the glyph does not have; ``magnified`` says how many times the glyph was
+    enlarged from the picture's pixels (holes of small glyphs close up)."""
     glyph = _normalise_glyph(ink)
     scores = dict.fromkeys(GLYPHS, -1.0)
     if glyph is None:
@@ -315,7 +318,7 @@ def classify_glyph(ink: FloatImage) -> dict[str, float]:
         scores[ch] = max(scores[ch], float((glyph * template).sum()))
     ys = np.flatnonzero((ink > 0.35 * float(ink.max())).any(axis=1))
     # Holes of small glyphs close up: the smaller the glyph, the less they weigh.
-    hole_penalty = float(np.clip((ys[-1] - ys[0] - 7) / 6, 0.0, 1.0)) * 0.2
+    hole_penalty = float(np.clip(((ys[-1] - ys[0]) / magnified - 7) / 6, 0.0, 1.0)) * 0.2
     shape = _shape(ink)
     return {
         ch: s
@@ -642,8 +645,9 @@ def _in_doubt(reason: str, cells: Sequence[Cell], p: Params) -> _Reading:
     return _Reading(None, (f"{reason}: cells {cell_list(cells)} in doubt",), None, p.in_doubt)
 
 
-def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
-    """Read one candidate board lattice (of the resampled board picture)."""
+def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0) -> _Reading:
+    """Read one candidate board lattice of the resampled board picture (``magnified`` times
+    the picture's size)."""
     y0, _, x0, _ = grid.box((0, 0), p.outer)
     _, y1, _, x1 = grid.box((SIZE - 1, SIZE - 1), p.outer)
     if min(y0, x0) < 0 or y1 > img.shape[0] or x1 > img.shape[1]:
@@ -733,7 +737,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params) -> _Reading:
     odd = _odd_trees([g for g in others if cherry not in g], measured)
     if odd:
         return _in_doubt("pieces unlike the other trees", odd, p)
-    order = _order_board(img, grid, measured, snake_cells, head, body_color, p)
+    order = _order_board(img, grid, measured, snake_cells, head, body_color, p, magnified)
     if isinstance(order, str):
         return _in_doubt(order, snake_cells, p)
     rows = [["."] * SIZE for _ in range(SIZE)]
@@ -786,6 +790,7 @@ def _order_board(
     head: Cell | None,
     color: NDArray[np.float32],
     p: Params,
+    magnified: float,
 ) -> list[Cell] | str:
     """The snake's cells head first, or why they cannot be ordered."""
     pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
@@ -798,11 +803,14 @@ def _order_board(
     details = {c: _detail(img, grid, c, measured.color[c], p) for c in cells}
     if all(d is not None for d in details.values()):
         # The body's shape already orders it: the numbers need only agree, not decide alone.
+        # Bold digits drawn small on a segment close their holes: 0, 6, 8, 9 stand for
+        # one another.
         readings = {
-            c: _readings(classify_glyph(d), p, widen=2.5)
+            c: _readings(classify_glyph(d, magnified), p, widen=2.5)
             for c, d in details.items()
             if d is not None
         }
+        readings = {c: r | set(LOOPED) if r & set(LOOPED) else r for c, r in readings.items()}
         orders = [o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o))]
         if not orders:
             return "the numbers on the body disagree with its shape"
@@ -902,7 +910,7 @@ def _board_readings(
             found.left / scale, found.top / scale, found.pitch_x / scale, found.pitch_y / scale
         )
         board, local = _resampled(image, grid, p)
-        reading = _read_board(board, local, p)
+        reading = _read_board(board, local, p, max(1.0, local.pitch_y / grid.pitch_y))
         lattice = Lattice.axis_aligned(SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y)
         yield _Reading(reading.field, reading.doubts, lattice, reading.closeness)
         if reading.field is not None:
