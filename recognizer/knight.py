@@ -89,8 +89,8 @@ class Params:
     """Farthest a piece's centroid lies from its square's centre, in squares."""
     piece_solidity: float = 0.75
     """Least ratio of a piece's area to its convex hull's."""
-    piece_chroma: float = 45.0
-    """Most colourfulness (max - min of R, G, B) of a piece's own pixels."""
+    piece_chroma: float = 25.0
+    """Farthest a piece's own pixels lie from blends of its square's colour with greys."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt."""
 
@@ -608,9 +608,9 @@ class Content(NamedTuple):
     offset: float
     """Its centroid's distance from the square's centre, in sides."""
     chroma: float
-    """How much more colourful (max - min of R, G, B) its own pixels are than the square
-    (their upper quartile, over the blur at its edges): pieces are black, white or grey,
-    blended at their edges with the square; marks drawn over a board usually are not."""
+    """How far its own pixels' colours lie from blends of the square's colour with greys
+    (their upper quartile): pieces are black, white or grey, blended at their edges with
+    the square; marks drawn over a board usually are coloured."""
 
     def score(self, params: Params = PARAMS) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece)."""
@@ -684,8 +684,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     area = float(stats[best, cv2.CC_STAT_AREA])
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
-    colourful = float(np.percentile(own.max(axis=1) - own.min(axis=1), 75)) if len(own) else 255
-    chroma = max(0.0, colourful - float(base.max() - base.min()))
+    chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
@@ -693,6 +692,17 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         offset=float(np.hypot(*(centroids[best] - (s - 1) / 2))) / s,
         chroma=chroma,
     )
+
+
+def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:
+    """How far each of ``(N, 3)`` pixels lies from every blend of ``base`` with a grey:
+    its distance from the plane through black spanned by ``base`` and the grey axis (its
+    chroma, max - min of R, G, B, when ``base`` is grey itself)."""
+    normal = np.cross(base, np.ones(3, np.float32))
+    size = float(np.linalg.norm(normal))
+    if size < 1e-3 * max(float(np.linalg.norm(base)), 1.0):
+        return np.asarray(pixels.max(axis=1) - pixels.min(axis=1), np.float32)
+    return np.asarray(np.abs(pixels @ (normal / size)), np.float32)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
