@@ -501,9 +501,10 @@ def _background_colors(
 
     A cell's own median colour is its background unless the snake fills it. Filled cells
     are told by a rim (the cell's edge) unlike the middle, unless most cells are so (tiles
-    on a board of another colour). A cell far from the median of the unfilled cells of its
-    parity (checkered boards) around it takes that median instead, unless it is unfilled
-    and only differs from it as light does (:func:`_relit`).
+    on a board of another colour), or by a colour far from most cells of their parity
+    (within a block of the body, the rim is the body's too). A cell far from the median
+    of the unfilled cells of its parity (checkered boards) around it takes that median
+    instead, unless it is unfilled and only differs from it as light does (:func:`_relit`).
     """
     own = np.zeros((SIZE, SIZE, 3), np.float32)
     filled = np.zeros((SIZE, SIZE), bool)
@@ -516,6 +517,10 @@ def _background_colors(
     if 2 * filled.sum() > filled.size:
         filled[:] = False
     rows, cols = np.mgrid[0:SIZE, 0:SIZE]
+    for k in (0, 1):  # and cells far from all of their parity (a block of the body)
+        parity = (rows + cols) % 2 == k
+        typical = np.median(own[parity], axis=0)
+        filled |= parity & (np.linalg.norm(own - typical, axis=2) > 2 * p.ink)
     out = {}
     for (r, c), color in np.ndenumerate(own[..., 0]):
         color = own[r, c]
