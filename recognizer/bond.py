@@ -585,8 +585,8 @@ def _class_regions(
     nearest = squared.argmin(axis=1)
     near = squared[np.arange(len(_BINS)), nearest] < radius[nearest] ** 2
     table = np.where(near, nearest + 1, 0).astype(np.uint8)
-    q = [(smooth[..., ch] >> 3).astype(np.uint16) for ch in range(3)]
-    classes = table[(q[0] << 10) | (q[1] << 5) | q[2]]
+    red, green, blue = (np.asarray(c, np.uint16) >> 3 for c in cv2.split(smooth))
+    classes = table[(red << 10) | (green << 5) | blue]
     keep = (classes > 0) & (spread < params.class_flat_range)
     keep[:, :-1] &= classes[:, :-1] == classes[:, 1:]
     keep[:-1, :] &= classes[:-1, :] == classes[1:, :]
