@@ -63,7 +63,7 @@ class Params:
     """Least X-corner response (grey levels) of a lattice node."""
     max_peaks: int = 3000
     """At most this many of the strongest corner candidates are kept."""
-    seeds: int = 60
+    seeds: int = 40
     """The strongest corners tried as the seed of a lattice."""
     min_pitch: float = 6.0
     max_pitch: float = 300.0
@@ -167,8 +167,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 32:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
-    small, scale = reduce(image, params.work_side)
-    grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_RGB2GRAY), np.float32)
+    small, scale = reduce(np.asarray(cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)), params.work_side)
+    grey = np.asarray(small, np.float32)
     corners = find_corners(grey, params)
     if len(corners.points) < (params.min_side - 1) ** 2:
         return Recognition.nothing(GAME, "too few chequer corners for a board")
@@ -341,6 +341,7 @@ def _grow(
     points = corners.points
     steps = {(1, 0): first, (0, 1): np.array([-first[1], first[0]])}
     nodes: dict[Node, int] = {(0, 0): seed}
+    used = {seed}
     queue = deque([(0, 0)])
     limit = 2 * params.max_side
     while queue:
@@ -355,9 +356,12 @@ def _grow(
             found = _near(
                 corners, here + step, params.step_tolerance * float(np.hypot(*step)), want
             )
-            if found is not None and found not in nodes.values():
+            if found is not None and found not in used:
                 nodes[target] = found
+                used.add(found)
                 queue.append(target)
+        if node == (0, 0) and len(nodes) < 4:
+            return nodes  # a board's corner has at least three of its four neighbours
     return nodes
 
 
