@@ -80,7 +80,7 @@ class Params:
     #: A mark is at least this many cells across.
     min_mark: float = 0.22
     #: ...and at least this many when its centre lies past an unframed board's edge.
-    min_spilled_mark: float = 0.35
+    min_spilled_mark: float = 0.4
 
 
 PARAMS = Params()
@@ -536,8 +536,9 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
 
     Marks far from square read ``?``, and so do crossings larger than a cell (given its
     side ``cell``), which are strokes of the grid rather than an X. Besides a clear loop,
-    an O is a thick ring with a small hole but no arms, or a ring broken once or twice
-    (where a grid line crossed it was erased) around an empty middle.
+    an O is a thick ring with a small hole but no arms, a bold letter O, or a ring broken
+    once or twice (where a grid line crossed it was erased) around an empty middle; and an
+    X a bold letter X, whose arms part only near its corners.
 
     Examples
     --------
@@ -558,13 +559,11 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     ch, cw = max(1, round(0.06 * h)), max(1, round(0.06 * w))
     core = float(crop[h // 2 - ch : h // 2 + ch + 1, w // 2 - cw : w // 2 + cw + 1].mean())
     cy, cx = ys.mean() - ys.min() + 2, xs.mean() - xs.min() + 2
-    radius = 0.3 * max(h, w)
-    angles = np.linspace(0.0, 2 * np.pi, 96, endpoint=False)
-    ry = np.clip(np.round(cy + radius * np.sin(angles)).astype(int), 0, h - 1)
-    rx = np.clip(np.round(cx + radius * np.cos(angles)).astype(int), 0, w - 1)
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
-    ring = cv2.dilate(crop.astype(np.uint8), cross)[ry, rx] > 0
-    arms = int(np.count_nonzero(ring & ~np.roll(ring, 1))) if not ring.all() else 0
+    grown = cv2.dilate(crop.astype(np.uint8), cross) > 0
+    ring = _ring(grown, cy, cx, 0.3 * max(h, w), 0.3 * max(h, w))
+    arms = _arms(ring)
+    far = _arms(_ring(grown, cy, cx, 0.42 * h, 0.42 * w))  # apart on a bold letter X
     squat = max(h, w) <= 2.6 * min(h, w)
     small = cell is None or max(h, w) - 4 <= 1.15 * cell
     around = float(ring.mean())
@@ -573,11 +572,28 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
         mark = "o"
     elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and squat and small:
         mark = "x"
-    elif squat and arms <= 2 and core == 0.0 and (hole >= 0.025 or around >= 0.6):
+    elif (  # a ring around an empty middle, maybe broken; a bold letter O
+        squat and arms <= 2 and around >= 0.6 and (core == 0.0 or (core <= 0.3 and hole >= 0.04))
+    ):
         mark, sure = "o", False
+    elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4:  # a bold letter X
+        mark, sure = "x", False
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre, around, core, sure)
+
+
+def _ring(ink: Mask, cy: float, cx: float, ry: float, rx: float) -> NDArray[np.bool_]:
+    """``ink`` at 96 points around the ellipse with centre ``(cy, cx)`` and radii ``ry, rx``."""
+    angles = np.linspace(0.0, 2 * np.pi, 96, endpoint=False)
+    ys = np.clip(np.round(cy + ry * np.sin(angles)).astype(int), 0, ink.shape[0] - 1)
+    xs = np.clip(np.round(cx + rx * np.cos(angles)).astype(int), 0, ink.shape[1] - 1)
+    return np.asarray(ink[ys, xs], dtype=bool)
+
+
+def _arms(ring: NDArray[np.bool_]) -> int:
+    """The runs of ink around a closed ring (0 when it is all ink)."""
+    return 0 if ring.all() else int(np.count_nonzero(ring & ~np.roll(ring, 1)))
 
 
 def _holes(ink: Mask) -> Mask:

@@ -2,9 +2,10 @@
 
 ``render(puzzle, style, rng)`` draws a 3x3 position in one of three looks:
 
-* ``app``: a flat screen, any background (light, dark or coloured), thin or thick lines with
-  round or square ends and no outer border, X and O in their own colours, with clutter
-  (a title, a score line, buttons) around;
+* ``app``: a flat screen, any background (light, dark, coloured or a gradient), thin or
+  thick lines with round or square ends and no outer border, X and O in their own colours,
+  drawn as strokes or as letters of a font, with clutter (a title, a score line, buttons)
+  around;
 * ``hand``: a board drawn with a marker on paper or a whiteboard: wobbly, bowed lines with
   uneven arms, marks of varied size and slant, one marker colour or two, rotated and seen
   at an angle, with uneven light, glare and sensor noise;
@@ -62,6 +63,8 @@ class Style:
     noise: float  # sensor noise sigma
     blur: float  # Gaussian sigma in pixels
     jpeg: int | None
+    font: int | None = None  # app screens: X and O as letters of this OpenCV font
+    backdrop: RGB | None = None  # app screens: the background fades to this colour downwards
 
 
 def _rgb(rng: np.random.Generator, low: int, high: int) -> RGB:
@@ -79,6 +82,23 @@ def _contrasting(rng: np.random.Generator, background: RGB, dark_ok: bool = True
         if np.abs(np.subtract(color, background)).max() > 110:
             return color
     return (20, 20, 20) if light_bg else (240, 240, 240)
+
+
+#: Fonts for X and O written as letters.
+FONTS = (
+    cv2.FONT_HERSHEY_SIMPLEX,
+    cv2.FONT_HERSHEY_DUPLEX,
+    cv2.FONT_HERSHEY_COMPLEX,
+    cv2.FONT_HERSHEY_TRIPLEX,
+    cv2.FONT_HERSHEY_PLAIN,
+)
+
+
+def _shade(rng: np.random.Generator, color: RGB) -> RGB:
+    """``color`` made somewhat lighter or darker (the far end of a background gradient)."""
+    factor = float(rng.uniform(0.7, 1.3))
+    r, g, b = (int(np.clip(v * factor, 0, 255)) for v in color)
+    return r, g, b
 
 
 def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
@@ -125,6 +145,8 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
             noise=float(rng.choice([0.0, 0.0, 2.0])),
             blur=float(rng.choice([0.0, 0.0, 0.6])),
             jpeg=int(rng.integers(60, 95)) if rng.random() < 0.5 else None,
+            font=int(rng.choice(FONTS)) if rng.random() < 0.3 else None,
+            backdrop=_shade(rng, background) if rng.random() < 0.25 else None,
         )
     whiteboard = rng.random() < 0.5
     paper = _rgb(rng, 200, 250) if whiteboard else _rgb(rng, 225, 256)
@@ -245,10 +267,32 @@ def _mark_strokes(
     return [loop]
 
 
+def _letter(
+    canvas: Picture,
+    text: str,
+    font: int,
+    centre: NDArray[np.float64],
+    height: float,
+    thickness: int,
+    color: RGB,
+) -> None:
+    """``text`` in ``font``, its capitals ``height`` pixels tall, centred on ``centre``."""
+    (_, cap), _ = cv2.getTextSize(text, font, 1.0, thickness)
+    scale = height / cap
+    (width, cap), _ = cv2.getTextSize(text, font, scale, thickness)
+    org = (round(centre[0] - width / 2), round(centre[1] + cap / 2))
+    cv2.putText(
+        canvas, text, org, font, scale, tuple(float(v) for v in color), thickness, cv2.LINE_AA
+    )
+
+
 def _background(style: Style, rng: np.random.Generator) -> Picture:
     h, w = style.height * _SS, style.width * _SS
     img = np.empty((h, w, 3), np.float32)
     img[:] = style.background
+    if style.backdrop is not None:
+        fade = np.linspace(0.0, 1.0, h, dtype=np.float32)[:, None, None]
+        img += fade * (np.array(style.backdrop, np.float32) - img)
     if style.light:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         angle = rng.uniform(0, 2 * np.pi)
@@ -329,10 +373,19 @@ def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Pict
     for line in _grid_strokes(style, rng):
         stroke(line, style.line_color, style.line_width)
     for i, mark in enumerate(board):
-        if mark != "-":
-            color = style.x_color if mark == "x" else style.o_color
-            for part in _mark_strokes(mark, divmod(i, 3), style, rng):
-                stroke(part, color, style.mark_width)
+        if mark == "-":
+            continue
+        color = style.x_color if mark == "x" else style.o_color
+        r, c = divmod(i, 3)
+        if style.font is not None:
+            ends = np.array([[c + 0.5, r + 0.5, 1.0], [c + 1.5, r + 0.5, 1.0]]) @ h.T
+            centre, right = ends[:, :2] / ends[:, 2:] * _SS
+            height = 2 * style.mark_size * float(np.linalg.norm(right - centre))
+            thickness = max(1, round(min(style.mark_width * unit, 0.16 * height)))
+            _letter(canvas, mark.upper(), style.font, centre, height, thickness, color)
+            continue
+        for part in _mark_strokes(mark, (r, c), style, rng):
+            stroke(part, color, style.mark_width)
     if style.clutter:
         _draw_clutter(canvas, style, h, rng)
     small = cv2.resize(canvas, (style.width, style.height), interpolation=cv2.INTER_AREA)
