@@ -284,7 +284,7 @@ def test_blank_and_noise_pictures_are_rejected(image: RGBImage) -> None:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "snake"] + ["none"])
 def test_other_games_and_non_puzzles_are_rejected(game: str) -> None:
-    for seed in range(3):
+    for seed in range(2):
         rng = np.random.default_rng(seed)
         picture = nonpuzzle.random_picture(rng)[1] if game == "none" else screen(game, rng)[0]
         photo, _ = photograph(picture, random_photo_style(rng), rng)
@@ -294,7 +294,7 @@ def test_other_games_and_non_puzzles_are_rejected(game: str) -> None:
 
 def test_phone_photos_of_fields_are_read_or_refused_never_misread() -> None:
     results = []
-    for seed in range(8):
+    for seed in range(6):
         rng = np.random.default_rng(300 + seed)
         puzzle = render.random_puzzle(rng)
         style = render.random_board_style(rng) if seed % 4 else render.checkio_style(48)
@@ -307,7 +307,7 @@ def test_phone_photos_of_fields_are_read_or_refused_never_misread() -> None:
             continue
         results.append("exact" if found.puzzle == puzzle else "WRONG")
     assert "WRONG" not in results
-    assert results.count("exact") >= 4, results
+    assert results.count("exact") >= 3, results
 
 
 def test_other_games_real_captures_are_rejected() -> None:
