@@ -12,6 +12,13 @@ The pipeline, one function per stage:
 4. :func:`read_cells` - the ink mask warped to a canonical board through the homography of
    the four crossings; each cell is empty (little ink), ``o`` (a closed loop around an empty
    centre) or ``x`` (strokes crossing at the centre), told apart by shape, not colour.
+5. :func:`interpret` - the position; one that no game reaches is reported unrecognized with
+   the least sure cells named, as a misreading is likelier than such a board.
+
+Stages 1-3 run on a copy of about 320 pixels (:func:`shrink`), so a picture without a ``#``
+is refused within a few tens of milliseconds; stage 4 reads the board's surroundings on a
+copy of about 640 pixels. Only OpenCV and numpy are used (thinning, hysteresis and hole
+filling are done here), so importing the module is cheap.
 
 The geometry is a :class:`~recognizer.lattice.Lattice` whose cells ``(r, c)`` are the
 board's cells, the outer ones extended beyond the lines.
