@@ -103,6 +103,9 @@ class Params:
     min_region_share: float = 0.6
     #: The mean colour deviation (RGB) of an even patch at a cell's centre.
     even_patch: float = 35.0
+    #: Two cells of one class farther apart than this (RGB) are two colours chained by cells
+    #: in between (a smeared JPEG target), not one colour.
+    max_class_spread: float = 56.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
     min_margin: float = 0.25
 
@@ -636,6 +639,11 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     count = int(classes.max()) + 1
     if not 2 <= count <= 6:
         return f"{count} colours (2 to 6 expected)"
+    pairwise = np.linalg.norm(colors[:, None, :] - colors[None, :, :], axis=2)
+    same = classes[:, None] == classes[None, :]
+    widest = float(np.where(same, pairwise, 0).max())
+    if widest > params.max_class_spread:
+        return f"a colour class spans {widest:.0f} (in-between cells chain two colours)"
     means = _class_means(colors, classes)
     to_means = np.linalg.norm(colors[:, None, :] - means[None, :, :], axis=2)
     index = np.arange(len(colors))
