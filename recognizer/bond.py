@@ -71,6 +71,9 @@ class Params:
     min_fill: float = 0.45
     #: Smallest share of its cells' area that a region of a grid fills.
     min_cell_fill: float = 0.3
+    #: Largest width / height ratio (or its inverse) of a cell: square cells on a screen of
+    #: non-square pixels (a lattice of strips, say of scanlines, is no grid).
+    max_cell_aspect: float = 1.55
     #: Largest share of the picture's area that one grid may cover.
     max_block_share: float = 0.6
     #: Two regions are neighbours when the gap between them is at most this share of the
@@ -408,6 +411,8 @@ def _fit_block(
     if x_fit is None or y_fit is None:
         return None
     (cols, pitch_x, cell_x), (rows, pitch_y, cell_y) = x_fit, y_fit
+    if abs(np.log(pitch_x / pitch_y)) > np.log(params.max_cell_aspect):
+        return None  # the game's cells are square but for the screen's pixel shape
     x0, y0 = float(sub[:, 0].min()), float(sub[:, 1].min())
     lattice = Lattice.axis_aligned(
         rows,
@@ -823,10 +828,10 @@ def _grid_in_box(
             pitch_y=pitch_y,
         )
         half = (0.2 * (1 - share) * pitch_x, 0.2 * (1 - share) * pitch_y)
-        ringed = _patch_colors(lattice, half, work, params)
-        colors = ringed[1:-1, 1:-1]
+        colors = _patch_colors(lattice, half, work, params)[1:-1, 1:-1]
         if np.isnan(colors).any():
             continue
+        ringed = _patch_colors(lattice, half, work, params, even=False)
         ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
         ring = ring[~np.isnan(ring).any(axis=1)]
         to_cells = np.linalg.norm(ring[:, None, :] - colors.reshape(1, -1, 3), axis=2)
@@ -848,10 +853,15 @@ def _grid_in_box(
 
 
 def _patch_colors(
-    lattice: Lattice, half: tuple[float, float], work: RGBImage, params: Params
+    lattice: Lattice,
+    half: tuple[float, float],
+    work: RGBImage,
+    params: Params,
+    even: bool = True,
 ) -> NDArray[np.float64]:
     """The median colour of the patch at each cell's centre (``half`` its half sides); NaN
-    for a patch outside the picture or uneven (a mean deviation over ``params.even_patch``)."""
+    for a patch outside the picture, or (``even``) uneven: a mean deviation over
+    ``params.even_patch``."""
     height, width = work.shape[:2]
     colors = np.full((lattice.rows, lattice.cols, 3), np.nan)
     hx, hy = max(1.0, half[0]), max(1.0, half[1])
@@ -863,7 +873,7 @@ def _patch_colors(
                 continue
             pixels = work[ya:yb, xa:xb].reshape(-1, 3).astype(np.float64)
             median = np.median(pixels, axis=0)
-            if np.linalg.norm(pixels - median, axis=1).mean() <= params.even_patch:
+            if not even or np.linalg.norm(pixels - median, axis=1).mean() <= params.even_patch:
                 colors[r, c] = median
     return colors
 
