@@ -81,23 +81,30 @@ def _speed(count: int, first: int) -> None:
     """Print the time of ``recognize()`` by kind of picture, and the confident others."""
     kinds = [("bond", "bond")] + [(g, g) for g in GAMES if g != "bond"] + [("none", "non-puzzle")]
     print(f"\nBond recognize() speed ({count} pictures per row, seeds {first}..)")
-    header = f"{'pictures':<26}{'size':>11}{'median ms':>11}{'max ms':>9}{'confident':>11}"
+    header = (
+        f"{'pictures':<26}{'size':>11}{'median ms':>11}{'max ms':>9}{'median CPU ms':>15}"
+        f"{'confident':>11}"
+    )
     print(header)
     print("-" * len(header))
     for game, label in kinds:
         for phone in (False, True):
-            times, confident = [], 0
+            times, cpu, confident = [], [], 0
             for seed in range(first, first + count):
                 image, _ = screen(game, np.random.default_rng(seed))
                 if phone:
                     image = _letterboxed(image)
-                start = time.perf_counter()
+                start, cpu_start = time.perf_counter(), time.process_time()
                 result = recognizer.recognize(image)
                 times.append(1000 * (time.perf_counter() - start))
+                cpu.append(1000 * (time.process_time() - cpu_start))
                 confident += result.confident
             size = "1080x2340" if phone else "as drawn"
             wrong = "-" if game == "bond" else str(confident)
-            print(f"{label:<26}{size:>11}{np.median(times):>11.0f}{max(times):>9.0f}{wrong:>11}")
+            print(
+                f"{label:<26}{size:>11}{np.median(times):>11.0f}{max(times):>9.0f}"
+                f"{np.median(cpu):>15.0f}{wrong:>11}"
+            )
     print("(confident: other pictures read as a Bond puzzle, which must stay 0)")
 
 
