@@ -75,6 +75,8 @@ class Params:
     max_side: int = 40
     min_fill: float = 0.9
     """Least share of the inner corners found within the lattice's extent."""
+    edge_fill: float = 0.7
+    """Least share of its outermost lines of inner corners found, for a certain size."""
     square: int = 32
     """Side of a square in the canonical picture of the board."""
     min_contrast: float = 22.0
@@ -467,19 +469,22 @@ def _pitch(homography: NDArray[np.float64], grid: NDArray[np.float64]) -> float:
 
 
 def _edge_doubt(board: Board, corners: Corners, params: Params) -> str | None:
-    """A doubt when a third of a board's edge line looks like chequer corners too (the
-    lattice may have missed a row or column of squares)."""
-    lines = {
-        "top": [(i, board.top - 1) for i in range(board.left, board.right + 1)],
-        "bottom": [(i, board.bottom + 1) for i in range(board.left, board.right + 1)],
-        "left": [(board.left - 1, j) for j in range(board.top, board.bottom + 1)],
-        "right": [(board.right + 1, j) for j in range(board.top, board.bottom + 1)],
+    """A doubt when a third of a board's edge line looks like chequer corners too, or the
+    outermost line of inner corners is far from full (the lattice may have missed, or
+    added, a row or column of squares)."""
+    across = range(board.left, board.right + 1)
+    down = range(board.top, board.bottom + 1)
+    lines = {  # the edge line, and the line of inner corners one square inside it
+        "top": ([(i, board.top - 1) for i in across], [(i, board.top) for i in across]),
+        "bottom": ([(i, board.bottom + 1) for i in across], [(i, board.bottom) for i in across]),
+        "left": ([(board.left - 1, j) for j in down], [(board.left, j) for j in down]),
+        "right": ([(board.right + 1, j) for j in down], [(board.right, j) for j in down]),
     }
     h, w = corners.response.shape
     typical = float(np.median(corners.strength[list(board.nodes.values())]))
     unclear = []
-    for side, nodes in lines.items():
-        at = cv2.perspectiveTransform(np.array([nodes], np.float64), board.homography)[0]
+    for side, (edge, inside) in lines.items():
+        at = cv2.perspectiveTransform(np.array([edge], np.float64), board.homography)[0]
         hits = 0
         for x, y in at:
             xi, yi = round(float(x)), round(float(y))
@@ -487,11 +492,12 @@ def _edge_doubt(board: Board, corners: Corners, params: Params) -> str | None:
                 hits += corners.response[yi - 1 : yi + 2, xi - 1 : xi + 2].max() > max(
                     params.corner, 0.4 * typical
                 )
-        if hits > len(nodes) // 3:
+        held = sum(n in board.nodes for n in inside)
+        if hits > len(edge) // 3 or held < params.edge_fill * len(inside):
             unclear.append(side)
     if not unclear:
         return None
-    return f"board size in doubt: chequer corners along its {' and '.join(unclear)} edge"
+    return f"board size in doubt: chequer corners unclear along its {' and '.join(unclear)} edge"
 
 
 def _board_lattice(board: Board, scale: float) -> Lattice:
@@ -699,14 +705,16 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
 
 
 def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:
-    """How far each of ``(N, 3)`` pixels lies from every blend of ``base`` with a grey:
-    its distance from the plane through black spanned by ``base`` and the grey axis (its
-    chroma, max - min of R, G, B, when ``base`` is grey itself)."""
+    """How far each of ``(N, 3)`` pixels lies from every blend of ``base`` with a grey: its
+    distance from the plane through black spanned by ``base`` and the grey axis, or its
+    chroma (max - min of R, G, B) beyond the square's, whichever is more (a blend is never
+    more colourful than ``base``; the plane is ill-defined when ``base`` is nearly grey)."""
+    excess = pixels.max(axis=1) - pixels.min(axis=1) - float(base.max() - base.min())
     normal = np.cross(base, np.ones(3, np.float32))
     size = float(np.linalg.norm(normal))
-    if size < 1e-3 * max(float(np.linalg.norm(base)), 1.0):
-        return np.asarray(pixels.max(axis=1) - pixels.min(axis=1), np.float32)
-    return np.asarray(np.abs(pixels @ (normal / size)), np.float32)
+    if size < 1e-3:
+        return np.asarray(excess, np.float32)
+    return np.asarray(np.maximum(np.abs(pixels @ (normal / size)), excess), np.float32)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

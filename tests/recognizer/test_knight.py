@@ -1,5 +1,5 @@
-"""Tests of the knight's-tour recognizer: the real capture, seeded round trips, refusals
-and the overlay."""
+"""Tests of the knight's-tour recognizer: the real capture, seeded round trips, phone
+photos (and the overlay's squares on them), doubts, refusals of other pictures, the overlay."""
 
 from __future__ import annotations
 
@@ -7,14 +7,20 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
+import recognizer
 from recognizer.image import decode_image
 from recognizer.knight import draw, recognize
 from recognizer.lattice import Lattice
+from solvers.errors import UnrecognizedError
 from solvers.knight import Puzzle, solve
+from tests.render import nonpuzzle
 from tests.render.knight import random_puzzle, random_style, render
+from tests.render.mixed import screen
+from tests.render.photo import photograph, random_photo_style
 
 REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images" / "knight"
@@ -90,20 +96,101 @@ def square(image: np.ndarray, lattice: Lattice, cell: tuple[int, int]) -> tuple[
     return slice(round(y0) + 1, round(y1) - 1), slice(round(x0) + 1, round(x1) - 1)
 
 
-def test_two_knights_or_none_refused() -> None:
+def copy_square(
+    image: np.ndarray, lattice: Lattice, source: tuple[int, int], target: tuple[int, int]
+) -> None:
+    """Copy what square ``source`` shows onto square ``target`` (same colour: two apart)."""
+    piece = image[square(image, lattice, source)].copy()
+    into = image[square(image, lattice, target)]
+    h, w = min(piece.shape[0], into.shape[0]), min(piece.shape[1], into.shape[1])
+    into[:h, :w] = piece[:h, :w]
+
+
+def test_two_knights_or_none_refused_naming_the_squares() -> None:
     for seed in (3, 5):
         image, lattice = plain_render(seed)
-        knight = image[square(image, lattice, (2, 3))]
         twice = image.copy()
-        target = square(image, lattice, (4, 5))
-        h = min(knight.shape[0], twice[target].shape[0])
-        w = min(knight.shape[1], twice[target].shape[1])
-        twice[target][:h, :w] = knight[:h, :w]
-        assert not recognize(twice).confident
+        copy_square(twice, lattice, (2, 3), (4, 5))
+        result = recognize(twice)
+        assert not result.confident
+        assert "2 pieces" in result.doubts[0]
+        assert "(2, 3)" in result.doubts[1] and "(4, 5)" in result.doubts[1]
         empty = image.copy()
-        source = image[square(image, lattice, (2, 5))]
-        empty[square(image, lattice, (2, 3))][:h, :w] = source[:h, :w]
-        assert not recognize(empty).confident
+        copy_square(empty, lattice, (2, 5), (2, 3))
+        result = recognize(empty)
+        assert not result.confident and "no piece" in result.doubts[0]
+
+
+def test_piece_like_mark_puts_the_knight_in_doubt() -> None:
+    image, lattice = plain_render(3)
+    # a grey blob a little smaller than a piece, on a square of the knight's colour
+    (x0, y0), _, (x1, y1), _ = lattice.corners((4, 5))
+    cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+    marked = image.copy()
+    cv2.ellipse(
+        marked,
+        (round(cx), round(cy)),
+        (round(0.2 * side), round(0.22 * side)),
+        0,
+        0,
+        360,
+        (90, 90, 90),
+        -1,
+    )
+    result = recognize(marked)
+    assert not result.confident
+    assert any("(4, 5)" in doubt for doubt in result.doubts)
+
+
+def test_board_size_in_doubt() -> None:
+    image, lattice = plain_render(5)
+    # the chequer carries on below the bottom edge under half of the columns
+    grown = image.copy()
+    for col in range(4):
+        copy_square(grown, lattice, (6, col), (8, col))
+    result = recognize(grown)
+    assert not result.confident
+    assert any("(8, " in d or "size in doubt" in d for d in result.doubts) or result.puzzle is None
+
+
+def test_photos_read_or_refused_and_overlay_on_the_squares() -> None:
+    exact = 0
+    for seed in range(6):
+        rng = np.random.default_rng(31_000 + seed)
+        picture, truth = screen("knight", rng)
+        flat = recognize(picture)
+        photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+        try:
+            found = recognizer.recognize(photo, "knight")
+        except UnrecognizedError:
+            continue
+        assert found.game == "knight" and found.puzzle == truth, f"seed {seed}"
+        exact += 1
+        if not flat.confident:
+            continue
+        # the overlay's cell centres land on the photographed squares
+        assert isinstance(found.geometry, Lattice) and isinstance(flat.geometry, Lattice)
+        true = flat.geometry.transformed(to_photo)
+        for cell in ((0, 0), (truth.rows - 1, truth.cols - 1), truth.start):
+            error = np.hypot(*np.subtract(found.geometry.center(cell), true.center(cell)))
+            assert error < 0.15 * true.cell_size(cell), (seed, cell, error)
+    assert exact >= 4
+
+
+@pytest.mark.parametrize("game", ["onestroke", "bond", "snake", "tictactoe", "none"])
+def test_other_pictures_refused(game: str) -> None:
+    for seed in range(4):
+        rng = np.random.default_rng(32_000 + seed)
+        picture = nonpuzzle.random_picture(rng)[1] if game == "none" else screen(game, rng)[0]
+        assert not recognize(picture).confident, (game, seed)
+        photo, _ = photograph(picture, random_photo_style(rng), rng)
+        assert not recognize(photo).confident, (game, seed, "photo")
+
+
+def test_empty_checkerboard_refused() -> None:
+    rng = np.random.default_rng(7)
+    board = np.asarray(nonpuzzle.checkerboard(rng).convert("RGB"), np.uint8)
+    assert not recognize(board).confident
 
 
 def test_overlay_marks_every_square() -> None:
