@@ -411,7 +411,7 @@ def read_board(
             for cell, reading in readings.items()
             if not _within(cell, area)
             and reading.tile_like >= params.plain
-            and reading.lift >= params.lift[1]
+            and reading.lift > params.lift[0]
         ]
         if not grown or max(bottom - top, right - left) > params.max_cells:
             break
@@ -657,7 +657,7 @@ def _judge(
 
 
 def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
-    """The share of the centre of ``cell`` in ``image`` far (Delta E 15) from its main colour.
+    """The share of the centre of ``cell`` in ``image`` far (Delta E 10) from its main colour.
 
     The centre (the middle half of the cell) is looked at in full detail, resampled to a
     fixed size so that the share does not depend on the picture's resolution.
@@ -674,7 +674,7 @@ def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
     pixels = patch.reshape(-1, 3)
     median = np.median(pixels, axis=0)
     return float(
-        np.mean(delta_e(pixels, (float(median[0]), float(median[1]), float(median[2]))) > 15.0)
+        np.mean(delta_e(pixels, (float(median[0]), float(median[1]), float(median[2]))) > 10.0)
     )
 
 
