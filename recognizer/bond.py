@@ -73,7 +73,7 @@ class Params:
     min_cell_fill: float = 0.3
     #: Largest width / height ratio (or its inverse) of a cell: square cells on a screen of
     #: non-square pixels (a lattice of strips, say of scanlines, is no grid).
-    max_cell_aspect: float = 1.55
+    max_cell_aspect: float = 1.8
     #: Largest share of the picture's area that one grid may cover.
     max_block_share: float = 0.6
     #: Two regions are neighbours when the gap between them is at most this share of the
