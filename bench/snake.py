@@ -62,7 +62,10 @@ def phone_screenshot(picture: RGBImage) -> RGBImage:
 def speed_table(count: int, first: int) -> None:
     """Time ``recognize`` on phone screenshots of snake fields, other games and non-puzzles."""
     print(f"snake recognize() on {PHONE[0]} x {PHONE[1]} screenshots (seeds {first}..)")
-    header = f"{'pictures':<28}{'images':>7}{'median ms':>11}{'max ms':>8}{'confident':>11}"
+    header = (
+        f"{'pictures':<28}{'images':>7}{'median ms':>11}{'max ms':>8}"
+        f"{'median CPU ms':>15}{'confident':>11}"
+    )
     print(header)
     print("-" * len(header))
     others = [g for g in GAMES if g != "snake"]
@@ -71,7 +74,7 @@ def speed_table(count: int, first: int) -> None:
         ("other games", others),
         ("non-puzzles", ["none"]),
     ):
-        times, confident = [], 0
+        times, cpu, confident = [], [], 0
         for seed in range(first, first + count):
             game = games[seed % len(games)]
             rng = np.random.default_rng(seed)
@@ -79,11 +82,13 @@ def speed_table(count: int, first: int) -> None:
                 picture = nonpuzzle.random_picture(rng)[1]
             else:
                 picture = phone_screenshot(screen(game, rng)[0])
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             confident += recognizer.recognize(picture).confident
             times.append(1000 * (time.perf_counter() - start))
+            cpu.append(1000 * (time.process_time() - start_cpu))
         print(
-            f"{name:<28}{count:>7}{statistics.median(times):>11.0f}{max(times):>8.0f}{confident:>11}"
+            f"{name:<28}{count:>7}{statistics.median(times):>11.0f}{max(times):>8.0f}"
+            f"{statistics.median(cpu):>15.0f}{confident:>11}"
         )
     print("(confident: snake fields read confidently; for the others, wrongly confident)")
 
