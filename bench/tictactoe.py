@@ -144,15 +144,17 @@ def bench_photos(count: int, seed: int) -> None:
 
 
 def _phone_screen(picture: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """``picture`` scaled to fit a 1080x2340 phone screenshot, its edges extended to fill it."""
+    """``picture`` scaled to fit a 1080x2340 phone screenshot, centred on its border colour."""
     height, width = picture.shape[:2]
     scale = min(PHONE[1] / height, PHONE[0] / width)
     size = (round(width * scale), round(height * scale))
     fitted = cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)
-    below, right = PHONE[1] - size[1], PHONE[0] - size[0]
-    return np.asarray(
-        cv2.copyMakeBorder(fitted, 0, below, 0, right, cv2.BORDER_REPLICATE), np.uint8
-    )
+    border = np.concatenate([picture[0], picture[-1], picture[:, 0], picture[:, -1]])
+    color = tuple(float(v) for v in np.median(border, axis=0))
+    top, left = (PHONE[1] - size[1]) // 2, (PHONE[0] - size[0]) // 2
+    bottom, right = PHONE[1] - size[1] - top, PHONE[0] - size[0] - left
+    padded = cv2.copyMakeBorder(fitted, top, bottom, left, right, cv2.BORDER_CONSTANT, value=color)
+    return np.asarray(padded, np.uint8)
 
 
 def bench_speed(count: int, seed: int) -> None:
