@@ -2,22 +2,28 @@
 
 The pipeline, one small function per stage:
 
-1. :func:`_working_image` rescales the picture to a working size (tiny target cells get
-   enough pixels, large screenshots stay fast) and :func:`_remove_scanlines` evens out
-   CRT scanlines.
+0. :func:`_look` takes a quick look at a reduced copy: without a block of flat regions
+   side by side there is no board, and the picture is given up in a few milliseconds.
+1. :func:`_working_scale` and :func:`_resized` rescale the picture to a working size (tiny
+   target cells get enough pixels, large screenshots stay fast) and
+   :func:`_remove_scanlines` evens out CRT scanlines.
 2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
    colours; :func:`_class_regions` then labels the pixels near each colour, which holds
    up better than flatness on small, smoothed or JPEG cells.
 3. :func:`_blocks` groups the cell-like regions that sit side by side with aligned edges,
-   and :func:`_fit_axis` fits each group with an ``R x C`` lattice of equal cells, allowing
-   thin separators, bevels and same-coloured neighbours that merge into one region
-   (:func:`_grids_in`, :func:`_sample_cells`).
+   and :func:`_fit_axis` fits each group with an ``R x C`` lattice of equal, square-ish
+   cells, allowing thin separators, bevels and same-coloured neighbours that merge into
+   one region (:func:`_grids_in`, :func:`_sample_cells`; cells that made no region are
+   read from even patches at their centres, :func:`_patch_colors`).
 4. :func:`_pairs` puts the largest grid with a grid of the same shape near it (the board is
-   the larger, or the left / upper one when equal), and :func:`_read` numbers the colours
-   of both jointly. Without a reading, steps 2-4 run again with the largest grid's colours.
+   the larger, or the left / upper one when equal): a block of regions, or else a blob of
+   the board's colours (:func:`_grids_of_colours`), that fits no lattice is read in its
+   box (:func:`_grid_in_box`). :func:`_read` numbers the colours of both jointly. Without
+   a reading, steps 2-4 run again with the largest grid's colours.
 
 Any doubt that could make the reading wrong (a grid incomplete, shapes or colour counts
-that differ, colours that are not clearly distinct) gives an unrecognized result.
+that differ, colours that are not clearly distinct or that chain into each other) gives
+an unrecognized result; colour counts that differ name the classes and cells in doubt.
 """
 
 from __future__ import annotations
