@@ -203,13 +203,14 @@ def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> N
     ImageDraw.Draw(shadow).polygon([(x + size * 0.04, y + size * 0.04) for x, y in points], 110)
     shadow = shadow.filter(ImageFilter.GaussianBlur(max(1.0, size / 30)))
     img.paste((0, 0, 0), (0, 0), shadow)
-    draw.polygon(points, fill=line, outline=line, width=max(2, size // 16))
+    width = max(2, size // 16)
+    draw.polygon(points, fill=fill)
     inner = [
         (centre[0] + (x - centre[0]) * 0.9, centre[1] + (y - centre[1]) * 0.9) for x, y in points
     ]
-    draw.polygon(inner, fill=fill)
     shade = tuple(int(0.8 * f + 0.2 * g) for f, g in zip(fill, line, strict=True))
     draw.polygon(inner[:6], fill=shade)
+    draw.line([*points, points[0]], fill=line, width=width, joint="curve")
     eye = (centre[0] - 0.02 * size * k, centre[1] - 0.22 * size * k)
     r = max(1.0, 0.03 * size * k)
     draw.ellipse((eye[0] - r, eye[1] - r, eye[0] + r, eye[1] + r), fill=line)
