@@ -3,15 +3,19 @@
 Two looks give the same ten strings:
 
 Drawn board
-    The board is found as a lattice of flat cell interiors (gridded, checkered or tiled
-    boards) or as one flat square (plain boards). Each cell's foreground is taken against its
-    parity class's background colour, occupied cells are grouped by dominant colour, and the
-    snake is the group whose cells form a connected chain (its head may be a separate shade).
+    The board is found in a reduced copy of the picture as a lattice of flat cell interiors
+    (gridded, checkered or tiled boards) or as one flat square (plain boards), and read
+    resampled from the picture to a fixed cell size. A cheap look (a few cells uneven or
+    unlike their parity) turns away boards without pieces. Each cell's foreground is taken
+    against its own background (its median colour, its parity neighbours', or a plane
+    fitted under a glare spot), occupied cells are grouped by dominant colour, and the snake
+    is the group whose cells form a connected chain (its head may be a separate shade).
     The body order follows the drawn body from the head: which neighbouring cells the body
     links across their shared border, the numbers written on segments, and the head's cues
     (a wider arrowhead, eyes, another shade).
 Text map
-    Text lines are found by the baselines of the many ``.`` dots, which also give the
+    A look at a reduced copy first asks for many small round blobs of one size (the ``.``
+    dots). Text lines are found by the baselines of the dots, which also give the
     monospaced character pitch; a field row is a quote, ten cells of dots or glyphs, and a
     quote. Glyphs (``T``, ``C``, digits) are matched against templates drawn at import time
     with Pillow's built-in font (so no font file is needed) and checked by font-independent
@@ -19,7 +23,10 @@ Text map
     neighbours from the head, so a few ambiguous digits do not matter.
 
 Every reading is checked with the rules (``solvers.snake.Puzzle``) and refused with doubts
-when the body order is ambiguous, the field is not 10 by 10, or any cell is in doubt.
+when the body order is ambiguous, the field is not 10 by 10, or any cell is in doubt. A
+refusal's confidence is 0 when no field was found, and :attr:`Params.in_doubt` when a field
+was found but read inconsistently (a broken, forked or too long body, numbers against the
+path, odd trees, faint marks): its first doubt then names the cells in doubt.
 """
 
 from __future__ import annotations
