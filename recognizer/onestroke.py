@@ -21,9 +21,7 @@ picture of something else is given up quickly):
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 import cv2
 import numpy as np
@@ -49,6 +47,10 @@ log = logging.getLogger(__name__)
 
 GAME = "onestroke"
 
+#: Pixels darker than this (Lab L) are a recording's letterbox, off the screen; they count
+#: as background (no game draws its tiles, or its cat, in pure black).
+BLACK = 4.0
+
 #: Cells ``(top, left, bottom, right)``, inclusive, in lattice coordinates.
 Area = tuple[int, int, int, int]
 
@@ -58,8 +60,8 @@ class Params:
     """Tuning of the recognizer; the defaults suit phone and tablet screenshots."""
 
     #: The picture is halved (a Gaussian pyramid: quick, and it smooths noise) while its
-    #: long side exceeds 1.4 times this, in pixels.
-    work_side: int = 640
+    #: long side exceeds this times the square root of 2, in pixels.
+    work_side: int = 900
     #: The long side of the copy whose main colours are found, in pixels.
     palette_side: int = 120
     #: How many of the picture's main colours are tried as the tile colour.
@@ -93,7 +95,8 @@ class Params:
     #: fills most of the screen's width; rows of small squares are other things).
     min_pitch: float = 0.03
     #: The cat has a face (eyes, mouth, often a white patch): at least this share of the
-    #: centre of its cell is far from the cell's main colour. A flat square has none.
+    #: centre of its cell (and half the largest share on the board) is far from the
+    #: cell's main colour. A flat square has none.
     cat_texture: float = 0.04
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
@@ -120,8 +123,6 @@ class Board:
         Nodes holding a tile blob.
     side : float
         The tiles' median side, in working pixels.
-    palette : tuple of LabColor
-        The picture's other main colours (candidates for the background).
     """
 
     tile: LabColor
@@ -129,7 +130,6 @@ class Board:
     fit: GridFit
     tiles: frozenset[Cell]
     side: float
-    palette: tuple[LabColor, ...]
 
     @property
     def pitch(self) -> float:
@@ -191,7 +191,7 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
     small = np.ascontiguousarray(image)
-    while max(small.shape[:2]) > 1.4 * params.work_side:
+    while max(small.shape[:2]) > np.sqrt(2.0) * params.work_side:
         small = np.asarray(cv2.pyrDown(small), dtype=np.uint8)
     scale = small.shape[1] / image.shape[1]
     lab = to_lab(np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8))
@@ -205,8 +205,8 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
     """The largest regular lattice of equal square tiles of one colour, or ``None``.
 
     The main colours are taken from a yet smaller copy (a palette needs few pixels). Each
-    is tried at a loose tolerance, then at a tight one if the loose mask held no board but
-    solid bars (a drop shadow blurred into the gaps welds tiles together). A colour too
+    is tried at a loose tolerance, then at a tight one if the loose mask held solid bars
+    as well as squares (a drop shadow blurred into the gaps welds tiles together). A colour too
     rare to hold more tiles than the board found so far is not tried.
     """
     height, width = lab.shape[:2]
@@ -228,7 +228,7 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
             board = _board_of_color(squares, peak, peaks, tolerance, params)
             if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
                 best = board
-            if board is not None or len(solid) == len(squares):
+            if len(solid) == len(squares):
                 break
     return best
 
@@ -262,8 +262,7 @@ def _board_of_color(
     cells = fit.cells
     if len(set(cells)) != len(cells) or len(cells) < params.min_tiles:
         return None
-    palette = tuple(p.lab for p in peaks if p is not peak)
-    return Board(peak.lab, tolerance, fit, frozenset(cells), side, palette)
+    return Board(peak.lab, tolerance, fit, frozenset(cells), side)
 
 
 def _fit_inliers(blobs: list[Blob], side: float, params: Params) -> GridFit | None:
@@ -348,6 +347,7 @@ class Colors:
         must lie inside ``lab``; its gaps are sampled at its corners and the middles of its
         sides, and the one most like the background (but no further from the tiles' colour
         than the background: outside the screen may be black) is the reference of its lift.
+        Black (:data:`BLACK`) counts as background.
         """
         height, width = lab.shape[:2]
         xs, ys = np.round(nodes).astype(int).T
@@ -362,7 +362,8 @@ class Colors:
         to_back = np.linalg.norm(pixels - back[:, None], axis=2)
         plain = (to_tile < np.minimum(self.strict, loose)).mean(axis=1)
         tile_like = ((to_tile < loose) & (to_tile < to_back)).mean(axis=1)
-        background = ((to_back < loose) & (to_back <= to_tile)).mean(axis=1)
+        black = pixels[..., 0] < BLACK  # off the screen: no cell, no cat
+        background = (((to_back < loose) & (to_back <= to_tile)) | black).mean(axis=1)
         ring = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
         gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
         gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
@@ -431,15 +432,15 @@ def read_board(
 def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float] | str:
     """The board's :class:`Colors`, and the share of gaps between tiles that show background.
 
-    The background is the main colour most common in a band half a pitch wide around
-    the tiles (narrow gaps in a blurred picture mix the tiles' colour in, so the band is
-    safer than the gaps), refined to the band's pixels near it; its field is fitted to
-    the band's pixels of that colour, the tiles' to the centres of the tiles found. A gap
-    agrees when it shows the background, if need be blended with the tiles' edges; the
-    share is that of the better direction (a drop shadow may fill the other). The reason
-    it is no board instead, when tiles and background look alike, when the band is not
-    mostly background (cells ruled on a plain page are no tiles), or when the tiles are
-    not plain (numbered squares are another game's).
+    The background is the main colour other than the tiles' (and black) in a band half a
+    pitch wide around the tiles (narrow gaps in a blurred picture mix the tiles' colour
+    in, so the band is safer than the gaps), refined to the band's pixels near it; its
+    field is fitted to the band's pixels of that colour, the tiles' to the centres of the
+    tiles found. A gap agrees when it shows the background, if need be blended with the
+    tiles' edges; the share is that of the better direction (a drop shadow may fill the
+    other). The reason it is no board instead, when tiles and background look alike, when
+    the band is not mostly background (cells ruled on a plain page are no tiles), or when
+    the tiles are not plain (numbered squares are another game's).
     """
     rows, cols = board.extent
     height, width = lab.shape[:2]
@@ -455,16 +456,18 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     ] = False
     ys, xs = np.nonzero(band)
     pixels = lab[box[1] : box[3], box[0] : box[2]][band]
-    if not board.palette or pixels.size == 0:
+    off = pixels[:, 0] < BLACK
+    others = pixels[(delta_e(pixels, board.tile) > board.tolerance) & ~off]
+    main = dominant_colors(others[:, None, :], count=1) if len(others) else []
+    if not main:
         return "no background round the tiles"
-    peak = max(board.palette, key=lambda c: float(np.mean(delta_e(pixels, c) < 8.0)))
-    median = np.median(pixels[delta_e(pixels, peak) < 8.0], axis=0)
+    median = np.median(others[delta_e(others, main[0].lab) < 8.0], axis=0)
     color = (float(median[0]), float(median[1]), float(median[2]))
     contrast = color_distance(color, board.tile)
     if contrast < 6.0:
         return "the tiles' colour is the background's"
-    near = delta_e(pixels, color) < 0.45 * contrast
-    if near.mean() < params.band:
+    near = (delta_e(pixels, color) < 0.45 * contrast) & ~off
+    if (near | off).mean() < params.band:
         return "the tiles do not stand on a background of another colour"
     step = max(1, int(near.sum()) // 2000)
     band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
@@ -536,6 +539,13 @@ def _decide(
     tiles = set()
     covered = []
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
+    faces = {
+        cell: _face(image, whole, cell)
+        for cell, reading in readings.items()
+        if reading.other >= params.covered
+    }
+    # compression speckles a plain tile a little; the cat's face stands out far more
+    least = max([params.cat_texture, *(0.5 * face for face in faces.values())])
     for cell, reading in sorted(readings.items()):
         inside = _within(cell, area)
         if not inside and not any(
@@ -543,7 +553,7 @@ def _decide(
             for n in _neighbours(cell)
         ):
             continue
-        kind = _kind(reading, partial(_face, image, whole, cell), params)
+        kind = _kind(reading, faces.get(cell, 0.0) >= least, params)
         if kind == "cat":
             covered.append(cell)
         elif inside and kind == "tile":
@@ -678,14 +688,14 @@ def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
     )
 
 
-def _kind(reading: CellReading, face: Callable[[], float], params: Params) -> str:
+def _kind(reading: CellReading, face: bool, params: Params) -> str:
     """``"cat"``, ``"tile"``, ``"hole"`` or ``"unclear"``: what a cell's reading shows.
 
-    A cell covered by something else is the cat only if it has a face (``face()``, looked
-    at only then); one plainly of the tiles' colour (and standing out from its gaps) or the
-    background's is that; any other (under glare or in shade) is judged by its lift alone.
+    A cell covered by something else is the cat only if it has a ``face``; one plainly of
+    the tiles' colour (and standing out from its gaps) or the background's is that; any
+    other (under glare or in shade) is judged by its lift alone.
     """
-    if reading.other >= params.covered and face() >= params.cat_texture:
+    if reading.other >= params.covered and face:
         return "cat"
     if (reading.tile_like >= params.plain and reading.lift > params.lift[0]) or (
         reading.lift >= params.lift[1]
