@@ -95,8 +95,7 @@ class Params:
     #: fills most of the screen's width; rows of small squares are other things).
     min_pitch: float = 0.03
     #: The cat has a face (eyes, mouth, often a white patch): at least this share of the
-    #: centre of its cell (and half the largest share on the board) is far from the
-    #: cell's main colour. A flat square has none.
+    #: centre of its cell is far from the cell's main colour. A flat square has none.
     cat_texture: float = 0.04
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
@@ -544,8 +543,6 @@ def _decide(
         for cell, reading in readings.items()
         if reading.other >= params.covered
     }
-    # compression speckles a plain tile a little; the cat's face stands out far more
-    least = max([params.cat_texture, *(0.5 * face for face in faces.values())])
     for cell, reading in sorted(readings.items()):
         inside = _within(cell, area)
         if not inside and not any(
@@ -553,7 +550,7 @@ def _decide(
             for n in _neighbours(cell)
         ):
             continue
-        kind = _kind(reading, faces.get(cell, 0.0) >= least, params)
+        kind = _kind(reading, faces.get(cell, 0.0) >= params.cat_texture, params)
         if kind == "cat":
             covered.append(cell)
         elif inside and kind == "tile":
@@ -667,7 +664,7 @@ def _judge(
 
 
 def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
-    """The share of the centre of ``cell`` in ``image`` far (Delta E 10) from its main colour.
+    """The share of the centre of ``cell`` in ``image`` far (Delta E 15) from its main colour.
 
     The centre (the middle half of the cell) is looked at in full detail, resampled to a
     fixed size so that the share does not depend on the picture's resolution.
@@ -684,7 +681,7 @@ def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
     pixels = patch.reshape(-1, 3)
     median = np.median(pixels, axis=0)
     return float(
-        np.mean(delta_e(pixels, (float(median[0]), float(median[1]), float(median[2]))) > 10.0)
+        np.mean(delta_e(pixels, (float(median[0]), float(median[1]), float(median[2]))) > 15.0)
     )
 
 
