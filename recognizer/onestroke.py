@@ -1,7 +1,7 @@
 """Recognizer of 一笔画完 (one-stroke) screenshots: the tile lattice, the holes, the cat's tile.
 
-The pipeline, on a reduced and median-filtered copy of the picture (a cheap look, so that a
-picture of something else is given up quickly):
+The pipeline, on a reduced (a Gaussian pyramid level near 900 px) and median-filtered copy
+of the picture, looking at full size only at the cat's face:
 
 1. :func:`find_board`: for each of the picture's main colours, the square, nearly solid
    regions of that colour (at a loose and a tight tolerance, so that drop shadows blurred
@@ -12,9 +12,10 @@ picture of something else is given up quickly):
    of the board (and the ring around it) is then a tile, a hole or covered by something
    else: the cat, which marks the start. Tiles the blobs missed at the board's edge widen it.
 3. The confidence falls with every doubt: irregular gaps, unclear cells, no cat or two, a
-   "cat" that is a flat square (another game's board of coloured cells), a single line of
-   squares, squares too small for a game's board, and a board that no path covers from
-   the cat: the game has no such level, so the reading is the likelier fault, and the
+   "cat" that is a flat square (another game's board of coloured cells), tiles that are not
+   plain or not set on a background of their own (numbered squares, ruled cells), a single
+   line of squares, squares too small for a game's board, and a board that no path covers
+   from the cat: the game has no such level, so the reading is the likelier fault, and the
    doubt names the cells read least surely.
 """
 
