@@ -49,8 +49,8 @@ log = logging.getLogger(__name__)
 GAME = "onestroke"
 
 #: Pixels darker than this (Lab L) are a recording's letterbox, off the screen; they count
-#: as background (no game draws its tiles, or its cat, in pure black).
-BLACK = 4.0
+#: as background (no game draws its tiles, or its cat, in black).
+BLACK = 8.0
 
 #: Cells ``(top, left, bottom, right)``, inclusive, in lattice coordinates.
 Area = tuple[int, int, int, int]
@@ -219,10 +219,7 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
         others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
         loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
         for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
-            # a cube of half-side `tolerance` round the colour: quick, and no nearer
-            # to the other main colours than 1.8 times the tolerance
-            low, high = np.subtract(peak.lab, tolerance), np.add(peak.lab, tolerance)
-            mask = cv2.inRange(lab, low, high) > 0
+            mask = _near(lab, peak.lab, tolerance)
             solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
             squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
             board = _board_of_color(squares, peak, peaks, tolerance, params)
@@ -231,6 +228,18 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
             if len(solid) == len(squares):
                 break
     return best
+
+
+def _near(lab: LabImage, color: LabColor, tolerance: float) -> NDArray[np.bool_]:
+    """The pixels of ``lab`` within ``tolerance`` (Delta E) of ``color``.
+
+    The cube round the colour is found first (quick), then its pixels' distances.
+    """
+    low, high = np.subtract(color, tolerance), np.add(color, tolerance)
+    mask = cv2.inRange(lab, low, high) > 0
+    ys, xs = np.nonzero(mask)
+    mask[ys, xs] = delta_e(lab[ys, xs], color) < tolerance
+    return mask
 
 
 def _square(blob: Blob, max_side: float) -> bool:
@@ -347,14 +356,14 @@ class Colors:
         must lie inside ``lab``; its gaps are sampled at its corners and the middles of its
         sides, and the one most like the background (but no further from the tiles' colour
         than the background: outside the screen may be black) is the reference of its lift.
-        Black (:data:`BLACK`) counts as background.
+        Black (:data:`BLACK`, off the screen) is read as the background.
         """
         height, width = lab.shape[:2]
         xs, ys = np.round(nodes).astype(int).T
         span = np.arange(-half, half + 1)
         pixels = lab[ys[:, None, None] + span[None, :, None], xs[:, None, None] + span]
-        pixels = pixels.reshape(len(nodes), -1, 3)
         tile, back = self.tile.over(nodes), self.background.over(nodes)
+        pixels = _unblack(pixels.reshape(len(nodes), -1, 3), back)
         axis = tile - back
         norm = np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)
         loose = (0.45 * np.sqrt(norm))[:, None]
@@ -362,18 +371,23 @@ class Colors:
         to_back = np.linalg.norm(pixels - back[:, None], axis=2)
         plain = (to_tile < np.minimum(self.strict, loose)).mean(axis=1)
         tile_like = ((to_tile < loose) & (to_tile < to_back)).mean(axis=1)
-        black = pixels[..., 0] < BLACK  # off the screen: no cell, no cat
-        background = (((to_back < loose) & (to_back <= to_tile)) | black).mean(axis=1)
+        background = ((to_back < loose) & (to_back <= to_tile)).mean(axis=1)
         ring = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
         gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
         gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
-        gaps = np.einsum("nkc,nc->nk", lab[gy, gx] - back[:, None], axis) / norm[:, None]
+        gaps = _unblack(lab[gy, gx], back)
+        gaps = np.einsum("nkc,nc->nk", gaps - back[:, None], axis) / norm[:, None]
         centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
         lift = centre - np.maximum(gaps.min(axis=1), 0.0)
         return [
             CellReading(float(a), float(b), float(c), float(d))
             for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
         ]
+
+
+def _unblack(pixels: NDArray[np.float32], back: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``(N, K, 3)`` Lab ``pixels`` with the black ones (off the screen) set to ``back[n]``."""
+    return np.where((pixels[..., :1] < BLACK), back[:, None], pixels)
 
 
 def read_board(
