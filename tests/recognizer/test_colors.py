@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,3 +37,14 @@ def test_reduce_keeps_aspect_and_reports_scale() -> None:
     small, scale = reduce(np.zeros((2340, 1080, 3), np.uint8), 600)
     assert small.shape == (600, 277, 3)
     assert scale == 600 / 2340
+
+
+def test_reduce_averages_like_one_area_resize() -> None:
+    """Halving first changes how pixels are pooled, not what the picture shows."""
+    yy, xx = np.mgrid[0:2340, 0:1080]
+    image = np.zeros((2340, 1080, 3), np.uint8)
+    image[..., 0] = (xx * 255 // 1079).astype(np.uint8)
+    image[(yy // 90 + xx // 90) % 2 == 0, 1] = 255  # squares of 90 px: edges everywhere
+    small, _ = reduce(image, 600)
+    direct = cv2.resize(image, (277, 600), interpolation=cv2.INTER_AREA)
+    assert np.abs(small.astype(int) - direct.astype(int)).mean() < 3
