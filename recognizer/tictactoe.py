@@ -88,6 +88,10 @@ class Params:
     min_mark: float = 0.22
     #: ...and at least this many when its centre lies past an unframed board's edge.
     min_spilled_mark: float = 0.4
+    #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
+    #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
+    min_glyph: float = 0.08
+    max_glyphs: int = 9
 
 
 PARAMS = Params()
@@ -708,7 +712,7 @@ def _line_remnant(tall: int, wide: int, gy: float, gx: float, size: int, framed:
 
 def read_cells(
     mask: Mask, grid_to_pixels: NDArray[np.float64], framed: bool, params: Params = PARAMS
-) -> tuple[list[MarkShape | None], float]:
+) -> tuple[list[MarkShape | None], float, int]:
     """Warp ``mask`` to the canonical board and read its nine cells in reading order.
 
     The grid lines (and the frame, if ``framed``) are traced and erased, and each remaining
@@ -719,7 +723,9 @@ def read_cells(
     ``None``, and one whose ink is centred on a grid line (a remnant of a crossing, or a
     mark between two cells) reads ``?``.
 
-    Returns the readings and the share of ink on the board besides its lines.
+    Returns the readings, the share of ink on the board besides its lines and the number
+    of glyph-sized pieces of ink inside the board (smaller than a mark, see
+    :attr:`Params.min_glyph`).
     """
     size, pad = params.cell_px, 3 * params.cell_px // 2
     canvas = 3 * size + 2 * pad
@@ -743,15 +749,17 @@ def read_cells(
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
     cells: dict[int, list[int]] = {}
     astride: set[int] = set()
+    glyphs = 0
     for index in range(1, count):
         wide, tall = int(stats[index, cv2.CC_STAT_WIDTH]), int(stats[index, cv2.CC_STAT_HEIGHT])
         extent = max(tall, wide)
-        if extent < params.min_mark * size:
-            continue
         gx, gy = (centroids[index] - pad) / size
-        if _line_remnant(tall, wide, gy, gx, size, framed):
+        if extent < params.min_glyph * size or _line_remnant(tall, wide, gy, gx, size, framed):
             continue
         inside = 0 <= gy < 3 and 0 <= gx < 3
+        if extent < params.min_mark * size:
+            glyphs += inside
+            continue
         near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill
         squat = extent <= 2 * min(tall, wide)
         if inside or (near and squat and extent >= params.min_spilled_mark * size):
@@ -764,7 +772,7 @@ def read_cells(
     ]
     for cell in astride:
         readings[cell] = MarkShape("?", 0.0, 0, 0.0)
-    return readings, density
+    return readings, density, glyphs
 
 
 # --- the recognizer -------------------------------------------------------------------------
@@ -880,15 +888,19 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         return Recognition.nothing(GAME, grid)
     to_work = np.diag([1 / look_scale, 1 / look_scale, 1.0]) @ grid.homography()
     if look is work:
-        readings, density = read_cells(look_mask, to_work, grid.framed, params)
+        readings, density, glyphs = read_cells(look_mask, to_work, grid.framed, params)
     else:  # the ink of the board's surroundings only, at the larger scale
         (x0, y0), (x1, y1) = _reach(to_work, work.shape[:2])
         crop_to_work = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], dtype=np.float64)
         mask, _ = ink_mask(work[y0:y1, x0:x1], params)
         to_crop = np.linalg.inv(crop_to_work) @ to_work
-        readings, density = read_cells(mask, to_crop, grid.framed, params)
+        readings, density, glyphs = read_cells(mask, to_crop, grid.framed, params)
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
+    if glyphs > params.max_glyphs:
+        return Recognition.nothing(
+            GAME, f"{glyphs} digit- or letter-sized marks in the # (a sudoku?), not X and O"
+        )
     lattice = Lattice(
         3, 3, tuple(float(v) for v in (np.diag([1 / scale, 1 / scale, 1.0]) @ to_work).ravel())
     )
