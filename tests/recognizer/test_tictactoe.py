@@ -225,10 +225,10 @@ def test_other_games_screens_and_photos_are_refused(game: str) -> None:
 
 def test_sudoku_is_not_a_board() -> None:
     """A sudoku's thick lines make a framed #, but its cells hold digits, not X and O."""
-    for seed in (1, 3, 5, 7):
+    for seed, photographed in ((3, False), (7, False), (1, True), (5, True)):
         rng = np.random.default_rng(seed)
         picture = nonpuzzle.render("sudoku", rng)
-        photo, _ = photograph(picture, random_photo_style(rng), rng)
-        for image in (picture, photo) if seed in (3, 7) else (photo,):
-            with pytest.raises(UnrecognizedError):
-                recognize_any(image)
+        if photographed:
+            picture, _ = photograph(picture, random_photo_style(rng), rng)
+        with pytest.raises(UnrecognizedError):
+            recognize_any(picture)
