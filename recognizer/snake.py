@@ -10,6 +10,8 @@ Drawn board
     against its own background (its median colour, its parity neighbours', or a plane
     fitted under a glare spot), occupied cells are grouped by dominant colour, and the snake
     is the group whose cells form a connected chain (its head may be a separate shade).
+    Faint marks in an empty cell put it in doubt only when they change its hue: glare,
+    shade and moire add or take grey.
     The body order follows the drawn body from the head: which neighbouring cells the body
     links across their shared border, the numbers written on segments, and the head's cues
     (a wider arrowhead, eyes, another shade).
@@ -19,8 +21,11 @@ Text map
     monospaced character pitch; a field row is a quote, ten cells of dots or glyphs, and a
     quote. Glyphs (``T``, ``C``, digits) are matched against templates drawn at import time
     with Pillow's built-in font (so no font file is needed) and checked by font-independent
-    traits (holes, a top bar, a left wall). The digits need only agree with one chain of
-    neighbours from the head, so a few ambiguous digits do not matter.
+    traits (holes, a top bar, a left wall). Ink is measured against the page around it (a
+    small copy with the text taken out by morphology), so a light gradient, glare or moire
+    leaves the text readable. The digits need only agree with one chain of neighbours from
+    the head, so a few ambiguous digits do not matter; a glyph that may be a letter or a
+    digit is resolved when only one choice gives one cherry and one chain.
 
 Every reading is checked with the rules (``solvers.snake.Puzzle``) and refused with doubts
 when the body order is ambiguous, the field is not 10 by 10, or any cell is in doubt. A
@@ -66,6 +71,8 @@ class Params:
     smooth: float = 0.6  # blur (pixels of the resampled board) against noise, moire and JPEG
     text_side: int = 2400  # a text map is read at this long side (small code, large picture)
     look_side: int = 1200  # after a look for lines of dots at this one
+    page_side: int = 400  # the page under a text map is taken from a copy this long
+    page_noise: int = 6  # and is its most common colour where it is within this of it
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     min_cells: int = 30  # flat squares needed to trust a cell lattice
@@ -494,6 +501,7 @@ class _Cells:
     color: dict[Cell, NDArray[np.float32]]
     centroid: dict[Cell, tuple[float, float]]
     weak: dict[Cell, float]
+    tinted: dict[Cell, float]  # fraction off the background by ``weak`` in hue, not only light
 
 
 def _median(pixels: FloatImage) -> NDArray[np.float32]:
@@ -578,7 +586,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
     (:func:`_background`) where the flat colour leaves faint marks."""
-    out = _Cells({}, {}, {}, {})
+    out = _Cells({}, {}, {}, {}, {})
     outers = {}
     for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
         y0, y1, x0, x1 = grid.box(cell, p.outer)
@@ -592,12 +600,17 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
             slice(round(inset * w), w - round(inset * w)),
         )
         win = outer[inner]
-        dist = _distance(win, colors[cell])
+        diff = win - colors[cell]
+        dist = np.sqrt((diff**2).sum(axis=-1))
         if (dist > p.weak).mean() > p.faint:
-            dist = _distance(win, _background(outer, colors[cell], p)[inner])
+            diff = win - _background(outer, colors[cell], p)[inner]
+            dist = np.sqrt((diff**2).sum(axis=-1))
         fg = dist > p.ink
+        marks = dist > p.weak
+        hue = np.sqrt(((diff - diff.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
         out.fraction[cell] = float(fg.mean())
-        out.weak[cell] = float((dist > p.weak).mean())
+        out.weak[cell] = float(marks.mean())
+        out.tinted[cell] = float((marks & (hue > p.weak)).mean())
         if fg.sum() >= 3:
             out.color[cell] = _dominant(win[fg])
             ys, xs = np.nonzero(fg)
@@ -687,7 +700,9 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     faint = [
         c
         for c, f in measured.fraction.items()
-        if f < p.occupied and (f > p.faint or measured.weak[c] > p.pale)
+        if f < p.occupied
+        and (f > p.faint or measured.weak[c] > p.pale)
+        and measured.tinted[c] > p.faint  # glare, shade and moire only add or take grey
     ]
     if faint:
         if not drawn:
@@ -932,14 +947,24 @@ def _board_readings(
 # ------------------------------------------------------------------------- text maps
 
 
-def _text_contrast(image: RGBImage) -> tuple[NDArray[np.uint8], int] | None:
-    """Each pixel's distance from the most common colour (the largest channel difference)
-    and the strongest ink's; None when the picture has no text's contrast."""
+def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] | None:
+    """Each pixel's distance from the page around it (the largest channel difference) and
+    the strongest ink's; None when the picture has no text's contrast.
+
+    The page under uneven light (a gradient, glare, moire) is a copy of the picture
+    :attr:`Params.page_side` long, opened on a dark page or closed on a light one (the most
+    common colour tells which) to take the text out, and enlarged again.
+    """
     sample = image.reshape(-1, 3)[:: max(1, image.size // 60000)].astype(np.float32)
-    bg = np.clip(np.round(_dominant(sample)), 0, 255)
-    levels = np.arange(256, dtype=np.float32)[:, None]
-    table = np.abs(levels - bg[None, :]).astype(np.uint8).reshape(256, 1, 3)
-    diff = cv2.LUT(image, table)  # |pixel - background| per channel
+    common = np.clip(np.round(_dominant(sample)), 0, 255).astype(np.uint8)
+    small, _ = _shrink(image, p.page_side)
+    shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
+    page = cv2.morphologyEx(small, shape, np.ones((5, 5), np.uint8))
+    # where the light leaves the page as it is, the most common colour is the page
+    flat = np.abs(page.astype(np.int16) - common).max(axis=2) <= p.page_noise
+    page[flat] = common
+    page = cv2.resize(page, image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
+    diff = cv2.absdiff(image, page)  # |pixel - page| per channel
     dist = np.asarray(cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2]), np.uint8)
     hist = np.bincount(dist.ravel(), minlength=256)[31:]
     if hist.sum() == 0:
@@ -948,10 +973,10 @@ def _text_contrast(image: RGBImage) -> tuple[NDArray[np.uint8], int] | None:
     return (dist, top) if top >= 60 else None
 
 
-def _dotted(image: RGBImage, smallest: int) -> bool:
+def _dotted(image: RGBImage, smallest: int, p: Params) -> bool:
     """The cheap look for a text map: enough small round blobs of one size (the dots, at
     least ``smallest`` pixels) to fill ten rows."""
-    contrast = _text_contrast(image)
+    contrast = _text_contrast(image, p)
     if contrast is None:
         return False
     dist, top = contrast
@@ -965,9 +990,9 @@ def _dotted(image: RGBImage, smallest: int) -> bool:
     return int(np.sum(np.abs(round_ - mode) <= max(1, 0.35 * mode))) >= 6 * SIZE
 
 
-def _ink_map(image: RGBImage) -> FloatImage | None:
-    """0..1 ink strength: distance from the most common colour, scaled by the text's."""
-    contrast = _text_contrast(image)
+def _ink_map(image: RGBImage, p: Params) -> FloatImage | None:
+    """0..1 ink strength: distance from the page around, scaled by the text's."""
+    contrast = _text_contrast(image, p)
     if contrast is None:
         return None
     dist, top = contrast
@@ -1135,10 +1160,10 @@ def _text_reading(image: RGBImage, look: RGBImage, look_scale: float, p: Params)
     """The field from a text map, if the picture holds one (read at most
     :attr:`Params.text_side` pixels long, when ``look``, the picture reduced by
     ``look_scale``, shows lines of dots); the lattice is in the picture's pixels."""
-    if not _dotted(look, 1 if look_scale < 0.75 else 2):
+    if not _dotted(look, 1 if look_scale < 0.75 else 2, p):
         return _Reading(None, ("no text map",))
     img, scale = _shrink(image, p.text_side)
-    ink = _ink_map(img)
+    ink = _ink_map(img, p)
     if ink is None:
         return _Reading(None, ("no text map",))
     found = _text_rows(ink, p)
@@ -1155,21 +1180,62 @@ def _text_reading(image: RGBImage, look: RGBImage, look_scale: float, p: Params)
     lefts = np.array([row[2] for row in rows])
     if np.ptp(lefts) > 0.3 * pitch:
         return _Reading(None, ("the text rows are not aligned",), None, p.in_doubt)
-    grid = [["."] * SIZE for _ in range(SIZE)]
-    digits: dict[Cell, frozenset[str]] = {}
-    unreadable: list[Cell] = []
-    for r, (_, cells, _, _) in enumerate(rows):
-        for c, cell in enumerate(cells):
-            if isinstance(cell, str):
-                continue
-            if cell in (frozenset("T"), frozenset("C")):
-                grid[r][c] = next(iter(cell))
-            elif cell and cell <= frozenset("0123456789"):
-                digits[(r, c)] = cell
-            else:
-                unreadable.append((r, c))
-    if unreadable:
-        return _in_doubt("unreadable characters in the text map", unreadable, p)
+    read: dict[Cell, frozenset[str]] = {
+        (r, c): cell
+        for r, (_, cells, _, _) in enumerate(rows)
+        for c, cell in enumerate(cells)
+        if not isinstance(cell, str)
+    }
+    field = _text_field(read, p)
+    if isinstance(field, _Reading):
+        return field
+    left = float(np.median(lefts)) - pitch / 2
+    top = rows[0][3] - 0.8 * line_pitch
+    lattice = Lattice.axis_aligned(
+        SIZE, SIZE, left / scale, top / scale, pitch / scale, line_pitch / scale
+    )
+    return _Reading(field, (), lattice)
+
+
+def _text_field(read: dict[Cell, frozenset[str]], p: Params) -> tuple[str, ...] | _Reading:
+    """The field from the readings of a text map's glyphs, or the refused reading.
+
+    A glyph read as a letter or a digit (a ``C`` like a ``5``) is resolved by the rules
+    when only one choice gives one cherry and digits in one chain from the head.
+    """
+    digit = frozenset("0123456789")
+    unclear = [cell for cell, chars in read.items() if len(chars - digit) and len(chars) > 1]
+    unreadable = [cell for cell, chars in read.items() if not chars]
+    if unreadable or len(unclear) > 3:
+        return _in_doubt("unreadable characters in the text map", unreadable + unclear, p)
+    letters = {c: next(iter(chars)) for c, chars in read.items() if chars in ({"T"}, {"C"})}
+    options = [[*sorted(read[c] - digit), *(["digit"] if read[c] & digit else [])] for c in unclear]
+    found: set[tuple[str, ...]] = set()
+    refused: list[_Reading] = []
+    for choice in itertools.product(*options):
+        chosen = {
+            **letters,
+            **{c: ch for c, ch in zip(unclear, choice, strict=True) if ch != "digit"},
+        }
+        digits = {c: chars & digit for c, chars in read.items() if c not in chosen}
+        field = _text_choice(chosen, digits, p)
+        if isinstance(field, tuple):
+            found.add(field)
+        else:
+            refused.append(field)
+    if len(found) == 1:
+        return found.pop()
+    return _in_doubt("unreadable characters in the text map", unclear, p) if found else refused[0]
+
+
+def _text_choice(
+    letters: dict[Cell, str], digits: dict[Cell, frozenset[str]], p: Params
+) -> tuple[str, ...] | _Reading:
+    """The field with ``letters`` (``T``, ``C``) and the snake's ``digits`` (each cell's
+    possible digits), or the refused reading."""
+    if list(letters.values()).count("C") != 1:
+        cherries = [c for c, ch in letters.items() if ch == "C"]
+        return _in_doubt(f"{len(cherries)} cherries in the text map", cherries, p)
     if not 2 <= len(digits) <= SIZE:
         return _in_doubt(f"{len(digits)} snake digits, not 2 to {SIZE}", list(digits), p)
     if not _connected(list(digits)):
@@ -1182,14 +1248,12 @@ def _text_reading(image: RGBImage, look: RGBImage, look_scale: float, p: Params)
     if len(orders) != 1:
         ambiguous = "do not give one body order" if orders else "disagree with every chain"
         return _in_doubt(f"the snake's digits {ambiguous}", list(digits), p)
+    grid = [["."] * SIZE for _ in range(SIZE)]
+    for (r, c), ch in letters.items():
+        grid[r][c] = ch
     for i, (r, c) in enumerate(orders[0]):
         grid[r][c] = str(i)
-    left = float(np.median(lefts)) - pitch / 2
-    top = rows[0][3] - 0.8 * line_pitch
-    lattice = Lattice.axis_aligned(
-        SIZE, SIZE, left / scale, top / scale, pitch / scale, line_pitch / scale
-    )
-    return _Reading(tuple("".join(r) for r in grid), (), lattice)
+    return tuple("".join(r) for r in grid)
 
 
 # ------------------------------------------------------------------------ entry points
