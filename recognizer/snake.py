@@ -1233,8 +1233,10 @@ def _text_choice(
 ) -> tuple[str, ...] | _Reading:
     """The field with ``letters`` (``T``, ``C``) and the snake's ``digits`` (each cell's
     possible digits), or the refused reading."""
-    if list(letters.values()).count("C") != 1:
-        cherries = [c for c, ch in letters.items() if ch == "C"]
+    cherries = [c for c, ch in letters.items() if ch == "C"]
+    if not cherries:
+        return _Reading(None, ("no cherry in the text map",), None, p.in_doubt)
+    if len(cherries) > 1:
         return _in_doubt(f"{len(cherries)} cherries in the text map", cherries, p)
     if not 2 <= len(digits) <= SIZE:
         return _in_doubt(f"{len(digits)} snake digits, not 2 to {SIZE}", list(digits), p)

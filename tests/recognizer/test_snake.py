@@ -245,6 +245,42 @@ def test_a_body_longer_than_ten_names_the_cells() -> None:
     assert doubts[0].startswith("11 snake digits, not 2 to 10: cells (4, 3),"), doubts
 
 
+def _glyph_readings(field: tuple[str, ...]) -> dict[tuple[int, int], frozenset[str]]:
+    """What a text map's glyph reader gives for ``field``: every non-dot character."""
+    return {
+        (r, c): frozenset(ch)
+        for r, row in enumerate(field)
+        for c, ch in enumerate(row)
+        if ch != "."
+    }
+
+
+def test_a_glyph_read_as_letter_or_digit_is_resolved_only_by_the_rules() -> None:
+    read = _glyph_readings(CHECKIO_FIELD)
+    read[(1, 1)] = frozenset("C5")  # the cherry, or a 5 the chain cannot hold
+    assert recognizer._text_field(read, recognizer.PARAMS) == CHECKIO_FIELD
+    read[(5, 5)] = frozenset("T5")  # a tree, or a 5 that cannot hold either: still one field
+    assert recognizer._text_field(read, recognizer.PARAMS) == CHECKIO_FIELD
+    read[(1, 1)] = frozenset("T")  # no cherry at all
+    refused = recognizer._text_field(read, recognizer.PARAMS)
+    assert isinstance(refused, recognizer._Reading)
+    assert refused.doubts == ("no cherry in the text map",)
+    read = _glyph_readings(CHECKIO_FIELD)
+    read[(9, 1)] = frozenset("T4")  # the tail or a tree: both give a field, so in doubt
+    refused = recognizer._text_field(read, recognizer.PARAMS)
+    assert isinstance(refused, recognizer._Reading)
+    assert refused.doubts == ("unreadable characters in the text map: cells (9, 1) in doubt",)
+
+
+def test_text_map_under_a_light_gradient_is_read() -> None:
+    rng = np.random.default_rng(5)
+    puzzle = render.random_puzzle(rng)
+    image = render.render(puzzle, render.random_text_style(rng), rng).astype(np.float32)
+    light = np.linspace(0.55, 1.25, image.shape[1], dtype=np.float32)[None, :, None]
+    found = recognizer.recognize(np.clip(image * light, 0, 255).astype(np.uint8))
+    assert found.puzzle == puzzle, found.doubts
+
+
 def _erased(image: RGBImage, lattice: Lattice, cell: tuple[int, int]) -> RGBImage:
     """``image`` with a cell's inside painted white (a piece rubbed out)."""
     quad = lattice.corners(cell)
