@@ -1233,11 +1233,6 @@ def _text_choice(
 ) -> tuple[str, ...] | _Reading:
     """The field with ``letters`` (``T``, ``C``) and the snake's ``digits`` (each cell's
     possible digits), or the refused reading."""
-    cherries = [c for c, ch in letters.items() if ch == "C"]
-    if not cherries:
-        return _Reading(None, ("no cherry in the text map",), None, p.in_doubt)
-    if len(cherries) > 1:
-        return _in_doubt(f"{len(cherries)} cherries in the text map", cherries, p)
     if not 2 <= len(digits) <= SIZE:
         return _in_doubt(f"{len(digits)} snake digits, not 2 to {SIZE}", list(digits), p)
     if not _connected(list(digits)):
@@ -1250,6 +1245,11 @@ def _text_choice(
     if len(orders) != 1:
         ambiguous = "do not give one body order" if orders else "disagree with every chain"
         return _in_doubt(f"the snake's digits {ambiguous}", list(digits), p)
+    cherries = [c for c, ch in letters.items() if ch == "C"]
+    if not cherries:
+        return _Reading(None, ("no cherry in the text map",), None, p.in_doubt)
+    if len(cherries) > 1:
+        return _in_doubt(f"{len(cherries)} cherries in the text map", cherries, p)
     grid = [["."] * SIZE for _ in range(SIZE)]
     for (r, c), ch in letters.items():
         grid[r][c] = ch
