@@ -638,6 +638,32 @@ class _Reading:
     margin: float
 
 
+def _continues(board: _Grid, work: RGBImage, params: Params) -> bool:
+    """True when most of the ring of cells just beyond the board have the board's colours.
+
+    The game frames its board (pipes, a border, the background); a patch of a larger pattern
+    (a chequerboard, a tiled floor) goes on beyond any grid found in it.
+    """
+    rows, cols = board.shape
+    ringed = _patch_colors(
+        Lattice(rows + 2, cols + 2, tuple((board.lattice.homography @ _SHIFT).ravel())),
+        (0.2 * board.lattice.cell_size(), 0.2 * board.lattice.cell_size()),
+        work,
+        params,
+        even=False,
+    )
+    ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
+    ring = ring[~np.isnan(ring).any(axis=1)]
+    if len(ring) == 0:
+        return False
+    to_cells = np.linalg.norm(ring[:, None, :] - board.colors.reshape(1, -1, 3), axis=2)
+    return bool(np.mean(to_cells.min(axis=1) < params.same_color) > 0.5)
+
+
+#: Grid coordinates shifted by one cell up and left: a lattice one cell larger all round.
+_SHIFT = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0], [0.0, 0.0, 1.0]])
+
+
 def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     """Number the colours of both grids jointly; a doubt when they do not make a puzzle.
 
@@ -1011,6 +1037,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     for found, tuned in _rounds(_resized(image, scale), scale, params):
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
+            if _continues(board, found.smooth, tuned):
+                doubts.append("the grid goes on beyond the board (a chequer or tiles, no board)")
+                continue
             reading = _read(board, target, tuned)
             if isinstance(reading, str):
                 doubts.append(reading)

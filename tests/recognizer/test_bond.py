@@ -251,3 +251,14 @@ def test_photos_of_screens_read_exactly_or_refused() -> None:
         assert np.abs(corners - mapped).max() < 0.1 * np.ptp(mapped[:, 0]) + 4
         exact += 1
     assert exact >= 1
+
+
+def test_two_patches_of_one_chequerboard_are_not_a_board_and_its_target() -> None:
+    """A grid found in a larger pattern goes on beyond itself: the game frames its board."""
+    rng = np.random.default_rng(70061)  # a photographed checkerboard once read as a 2x2 puzzle
+    kind, picture = nonpuzzle.random_picture(rng)
+    assert kind == "checkerboard"
+    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    found = bond.recognize(photo)
+    assert not found.confident
+    assert any("goes on beyond" in doubt for doubt in found.doubts)
