@@ -41,6 +41,7 @@ app = typer.Typer(
     cls=_DefaultCommandGroup,
     add_completion=False,
     no_args_is_help=True,
+    rich_markup_mode=None,
     help="Solve a grid puzzle from a screenshot or a photo and draw the solution on it.",
 )
 
