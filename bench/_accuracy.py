@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
+import numpy as np
+
 from recognizer.image import RGBImage
 from recognizer.recognition import Recognition
 
@@ -91,3 +94,58 @@ def then_run(module: str, argv: list[str]) -> None:
     if importlib.util.find_spec(module) is not None:
         print()
         importlib.import_module(module).run(argv)
+
+
+#: A phone screenshot's size (width, height): what the speed tables time recognizers on.
+PHONE = (1080, 2340)
+
+
+def phone_screenshot(picture: RGBImage, size: tuple[int, int] = PHONE) -> RGBImage:
+    """``picture`` scaled to fit a ``size`` page of its own border colour, centred."""
+    width, height = size
+    scale = min(width / picture.shape[1], 0.8 * height / picture.shape[0])
+    w, h = round(picture.shape[1] * scale), round(picture.shape[0] * scale)
+    border = np.concatenate([picture[0], picture[-1], picture[:, 0], picture[:, -1]])
+    page = np.empty((height, width, 3), np.uint8)
+    page[:] = np.median(border, axis=0)
+    top, left = (height - h) // 2, (width - w) // 2
+    page[top : top + h, left : left + w] = cv2.resize(picture, (w, h), interpolation=cv2.INTER_AREA)
+    return page
+
+
+def print_speed(
+    game: str,
+    recognize: Callable[[RGBImage], Recognition],
+    count: int,
+    first: int,
+    same: Callable[[Any, Any], bool] = lambda read, truth: bool(read == truth),
+) -> None:
+    """Time one game's ``recognize`` on phone screenshots of its own screens, of the other
+    games' and of non-puzzles: what auto-detection costs on every picture."""
+    from tests.render.mixed import GAMES, screen
+
+    others = [g for g in GAMES if g != game]
+    print(f"\n{game} recognize() on {PHONE[0]}x{PHONE[1]} screenshots (seeds {first}..)")
+    header = (
+        f"{'pictures':<14}{'images':>7}{'median ms':>11}{'max ms':>8}{'median CPU ms':>15}"
+        f"{'exact':>7}{'confident':>11}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name, games in ((game, [game]), ("other games", others), ("non-puzzles", ["none"])):
+        seconds, cpu, confident, exact = [], [], 0, 0
+        for seed in range(first, first + count):
+            picture, truth = screen(games[seed % len(games)], np.random.default_rng(seed))
+            shot = phone_screenshot(picture)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            found = recognize(shot)
+            seconds.append(1000 * (time.perf_counter() - start))
+            cpu.append(1000 * (time.process_time() - start_cpu))
+            confident += found.confident
+            exact += found.confident and truth is not None and same(found.puzzle, truth)
+        mine = str(exact) if name == game else "-"
+        print(
+            f"{name:<14}{count:>7}{statistics.median(seconds):>11.0f}{max(seconds):>8.0f}"
+            f"{statistics.median(cpu):>15.0f}{mine:>7}{confident:>11}"
+        )
+    print(f"(confident: own screens read; for the others, every one is a wrong {game} reading)")

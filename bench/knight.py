@@ -14,17 +14,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import cv2
 import numpy as np
 
-from bench._accuracy import Sample, measure, print_table
-from recognizer.image import RGBImage, decode_image
+from bench._accuracy import Sample, measure, print_speed, print_table
+from recognizer.image import decode_image
 from recognizer.knight import recognize
 from solvers.errors import SearchBudgetError
 from solvers.knight import KNIGHT_STEPS, Puzzle, solve, theorem_reason, verify
-from tests.render import nonpuzzle
 from tests.render.knight import random_puzzle, random_style, render
-from tests.render.mixed import GAMES, screen
 
 REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
 
@@ -162,55 +159,12 @@ def recognition(count: int) -> None:
     print(f"real capture knight-desktop-app.png: {real.puzzle} (confidence {real.confidence:.2f})")
 
 
-def phone_screenshot(picture: RGBImage, size: tuple[int, int] = (1080, 2340)) -> RGBImage:
-    """``picture`` scaled to fill the width of a phone screen, centred on its corner colour."""
-    width, height = size
-    scale = min(width / picture.shape[1], height / picture.shape[0])
-    fitted = cv2.resize(
-        picture, (round(picture.shape[1] * scale), round(picture.shape[0] * scale)),
-        interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC,
-    )  # fmt: skip
-    canvas = np.empty((height, width, 3), np.uint8)
-    canvas[:] = picture[0, 0]
-    top, left = (height - fitted.shape[0]) // 2, (width - fitted.shape[1]) // 2
-    canvas[top : top + fitted.shape[0], left : left + fitted.shape[1]] = fitted
-    return canvas
-
-
-def speed(count: int) -> None:
-    """Time ``recognize`` on 1080x2340 screenshots: boards, other games, non-puzzles."""
-    print(f"\n## recognizer speed on 1080x2340 screenshots ({count} of each kind)")
-    print(f"{'pictures':<12} {'median ms':>10} {'max ms':>8} {'cpu ms':>7} {'confident':>10} "
-          f"{'exact':>6}")  # fmt: skip
-    for kind in ("knight", "others", "nonpuzzle"):
-        times, cpu, confident, exact = [], [], 0, 0
-        for i in range(count):
-            rng = np.random.default_rng(60_000 + i)
-            if kind == "nonpuzzle":
-                picture, truth = nonpuzzle.random_picture(rng)[1], None
-            else:
-                game = "knight" if kind == "knight" else GAMES[i % (len(GAMES) - 1)]
-                picture, truth = screen(game, rng)
-            shot = phone_screenshot(picture)
-            t0, c0 = time.perf_counter(), time.process_time()
-            result = recognize(shot)
-            times.append(1000 * (time.perf_counter() - t0))
-            cpu.append(1000 * (time.process_time() - c0))
-            confident += result.confident
-            exact += result.confident and truth is not None and result.puzzle == truth
-        print(f"{kind:<12} {np.median(times):>10.1f} {max(times):>8.1f} {np.median(cpu):>7.1f} "
-              f"{confident:>10} "
-              f"{exact if kind == 'knight' else '-':>6}")  # fmt: skip
-    print("(cpu: median process time, less sensitive to a shared machine; others and")
-    print(" nonpuzzle: every confident reading is a wrong answer)")
-
-
 def run(argv: list[str]) -> None:
     """Print every table (``--quick``: smaller boards and fewer pictures)."""
     parser = argparse.ArgumentParser(prog="bench knight")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
-    speed(20 if args.quick else 60)
+    print_speed("knight", recognize, 20 if args.quick else 60, 60_000)
     every_start(5, 8 if args.quick else 12)
     large_board()
     seed_comparison(20_000 if args.quick else 200_000)

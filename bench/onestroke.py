@@ -12,17 +12,12 @@ confidently). Then runs ``bench/onestroke_solver.py`` when present, with the rem
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 import numpy as np
 
-from bench._accuracy import Sample, measure, print_table, then_run
-from recognizer.image import RGBImage
+from bench._accuracy import Sample, measure, print_speed, print_table, then_run
 from recognizer.onestroke import recognize
-from tests.render import nonpuzzle
-from tests.render.mixed import GAMES, screen
 from tests.render.onestroke import Style, random_puzzle, random_style, render
 
 
@@ -50,39 +45,6 @@ def samples(count: int, first: int) -> Iterator[Sample]:
         yield Sample(seed, image, puzzle, groups(style, puzzle.rows, puzzle.cols))
 
 
-def speed_pictures(count: int, first: int) -> Iterator[tuple[str, RGBImage]]:
-    """Seeded pictures for the speed table: its kind and the picture."""
-    for seed in range(first, first + count):
-        rng = np.random.default_rng(seed)
-        style = replace(random_style(rng, video=False), width=1080, height=2340)
-        yield "one-stroke 1080x2340", render(random_puzzle(rng), style, rng)[0]
-        for game in GAMES:
-            if game != "onestroke":
-                yield "other games", screen(game, np.random.default_rng(seed))[0]
-        yield "non-puzzles", nonpuzzle.random_picture(np.random.default_rng(seed))[1]
-
-
-def print_speed(count: int, first: int) -> None:
-    """Median and max milliseconds of ``recognize()`` by kind, and confident readings."""
-    times: dict[str, list[float]] = {}
-    confident: dict[str, int] = {}
-    for kind, picture in speed_pictures(count, first):
-        start = time.perf_counter()
-        recognition = recognize(picture)
-        times.setdefault(kind, []).append(1000 * (time.perf_counter() - start))
-        confident[kind] = confident.get(kind, 0) + recognition.confident
-    print(f"recognize() speed (seeds {first}..)")
-    header = f"{'pictures':<24}{'count':>7}{'median ms':>11}{'max ms':>9}{'confident':>11}"
-    print(header)
-    print("-" * len(header))
-    for kind, values in times.items():
-        print(
-            f"{kind:<24}{len(values):>7}{np.median(values):>11.1f}{max(values):>9.1f}"
-            f"{confident[kind]:>11}"
-        )
-    print("(confident must equal count for one-stroke and be 0 elsewhere)")
-
-
 def run(argv: list[str]) -> None:
     """Print the recognizer's accuracy table, then the solver benchmark."""
     parser = argparse.ArgumentParser(prog="bench/run.py onestroke")
@@ -94,5 +56,5 @@ def run(argv: list[str]) -> None:
     title = f"one-stroke recognizer over {args.count} generated screenshots (seeds {args.seed}..)"
     print_table(title, tallies, wrong)
     print()
-    print_speed(args.speed_count, args.seed)
+    print_speed("onestroke", recognize, args.speed_count, args.seed)
     then_run("bench.onestroke_solver", rest)

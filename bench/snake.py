@@ -14,22 +14,13 @@ every picture, so it must give up fast. Then it runs the solver benchmark
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from collections.abc import Iterator
 
-import cv2
 import numpy as np
 
-from bench._accuracy import Sample, measure, print_table, then_run
+from bench._accuracy import Sample, measure, print_speed, print_table, then_run
 from recognizer import snake as recognizer
-from recognizer.image import RGBImage
-from tests.render import nonpuzzle
 from tests.render import snake as render
-from tests.render.mixed import GAMES, screen
-
-#: A phone screenshot's size (width, height).
-PHONE = (1080, 2340)
 
 
 def _row_names(style: render.Style) -> list[str]:
@@ -47,52 +38,6 @@ def samples(count: int, first: int) -> Iterator[Sample]:
         yield Sample(seed, render.render(puzzle, style, rng), puzzle, _row_names(style))
 
 
-def phone_screenshot(picture: RGBImage) -> RGBImage:
-    """``picture`` scaled to the width of a 1080 x 2340 page of its own corner colour."""
-    width, height = PHONE
-    scale = min(width / picture.shape[1], 0.8 * height / picture.shape[0])
-    size = (round(picture.shape[1] * scale), round(picture.shape[0] * scale))
-    page = np.empty((height, width, 3), np.uint8)
-    page[:] = picture[0, 0]
-    top, left = (height - size[1]) // 2, (width - size[0]) // 2
-    page[top : top + size[1], left : left + size[0]] = cv2.resize(picture, size)
-    return page
-
-
-def speed_table(count: int, first: int) -> None:
-    """Time ``recognize`` on phone screenshots of snake fields, other games and non-puzzles."""
-    print(f"snake recognize() on {PHONE[0]} x {PHONE[1]} screenshots (seeds {first}..)")
-    header = (
-        f"{'pictures':<28}{'images':>7}{'median ms':>11}{'max ms':>8}"
-        f"{'median CPU ms':>15}{'confident':>11}"
-    )
-    print(header)
-    print("-" * len(header))
-    others = [g for g in GAMES if g != "snake"]
-    for name, games in (
-        ("snake fields", ["snake"]),
-        ("other games", others),
-        ("non-puzzles", ["none"]),
-    ):
-        times, cpu, confident = [], [], 0
-        for seed in range(first, first + count):
-            game = games[seed % len(games)]
-            rng = np.random.default_rng(seed)
-            if game == "none":
-                picture = nonpuzzle.random_picture(rng)[1]
-            else:
-                picture = phone_screenshot(screen(game, rng)[0])
-            start, start_cpu = time.perf_counter(), time.process_time()
-            confident += recognizer.recognize(picture).confident
-            times.append(1000 * (time.perf_counter() - start))
-            cpu.append(1000 * (time.process_time() - start_cpu))
-        print(
-            f"{name:<28}{count:>7}{statistics.median(times):>11.0f}{max(times):>8.0f}"
-            f"{statistics.median(cpu):>15.0f}{confident:>11}"
-        )
-    print("(confident: snake fields read confidently; for the others, wrongly confident)")
-
-
 def run(argv: list[str]) -> None:
     """Print the recognizer's accuracy table, then the solver benchmark."""
     parser = argparse.ArgumentParser(prog="bench/run.py snake")
@@ -103,6 +48,5 @@ def run(argv: list[str]) -> None:
     tallies, wrong = measure(samples(args.count, args.seed), recognizer.recognize)
     title = f"snake recognizer over {args.count} generated pictures (seeds {args.seed}..)"
     print_table(title, tallies, wrong)
-    print()
-    speed_table(args.speed_count, args.seed)
+    print_speed("snake", recognizer.recognize, args.speed_count, args.seed)
     then_run("bench.snake_solver", rest)

@@ -14,25 +14,19 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-import cv2
 import numpy as np
-from numpy.typing import NDArray
 from PIL import Image
 
-from bench._accuracy import Sample, measure, print_table
+from bench._accuracy import Sample, measure, print_speed, print_table
 from recognizer import recognize as recognize_any
 from recognizer.image import decode_image
 from recognizer.tictactoe import recognize
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, positions, solve, verify
-from tests.render.mixed import GAMES, screen
 from tests.render.photo import photograph, random_photo_style
 from tests.render.tictactoe import random_puzzle, random_style, render
 
 ROOT = Path(__file__).resolve().parent.parent
-#: A common phone screenshot, width x height.
-PHONE = (1080, 2340)
-OTHER_GAMES = tuple(game for game in GAMES if game != "tictactoe")
 
 
 def _table(title: str, header: list[str], rows: list[list[object]]) -> None:
@@ -143,65 +137,6 @@ def bench_photos(count: int, seed: int) -> None:
     )
 
 
-def _phone_screen(picture: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """``picture`` scaled to fit a 1080x2340 phone screenshot, centred on its border colour."""
-    height, width = picture.shape[:2]
-    scale = min(PHONE[1] / height, PHONE[0] / width)
-    size = (round(width * scale), round(height * scale))
-    fitted = cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)
-    border = np.concatenate([picture[0], picture[-1], picture[:, 0], picture[:, -1]])
-    color = tuple(float(v) for v in np.median(border, axis=0))
-    top, left = (PHONE[1] - size[1]) // 2, (PHONE[0] - size[0]) // 2
-    bottom, right = PHONE[1] - size[1] - top, PHONE[0] - size[0] - left
-    padded = cv2.copyMakeBorder(fitted, top, bottom, left, right, cv2.BORDER_CONSTANT, value=color)
-    return np.asarray(padded, np.uint8)
-
-
-def bench_speed(count: int, seed: int) -> None:
-    """recognize() on 1080x2340 screenshots: this game's, other games', non-puzzles.
-
-    CPU time is printed beside wall time, which is noisy on a shared machine.
-    """
-    rows: list[list[object]] = []
-    for kind in ("tictactoe", "other games", "non-puzzles"):
-        spent: list[float] = []
-        cpu: list[float] = []
-        confident = exact = 0
-        for i in range(seed, seed + count):
-            rng = np.random.default_rng(i)
-            game = (
-                "tictactoe"
-                if kind == "tictactoe"
-                else "none"
-                if kind == "non-puzzles"
-                else OTHER_GAMES[i % len(OTHER_GAMES)]
-            )
-            picture, truth = screen(game, rng)
-            shot = _phone_screen(picture)
-            start, start_cpu = time.perf_counter(), time.process_time()
-            found = recognize(shot)
-            spent.append((time.perf_counter() - start) * 1000)
-            cpu.append((time.process_time() - start_cpu) * 1000)
-            confident += found.confident
-            exact += found.confident and found.puzzle == truth
-        rows.append(
-            [
-                kind,
-                count,
-                f"{np.median(spent):.0f}",
-                f"{max(spent):.0f}",
-                f"{np.median(cpu):.0f}",
-                exact if kind == "tictactoe" else "-",
-                confident,
-            ]
-        )
-    _table(
-        f"recognizer.tictactoe.recognize on {PHONE[0]}x{PHONE[1]} screenshots (seeds {seed}..)",
-        ["pictures", "count", "median ms", "max ms", "median CPU ms", "exact", "confident"],
-        rows,
-    )
-
-
 def write_samples(folder: Path, seed: int, per_kind: int = 2) -> None:
     """Write the first renders of each look that are read exactly, with their truth."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -246,4 +181,4 @@ def run(argv: list[str]) -> None:
     if args.photos:
         bench_photos(args.photos, args.seed)
     if args.speed:
-        bench_speed(args.speed, args.seed)
+        print_speed("tictactoe", recognize, args.speed, args.seed)
