@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from recognizer.colors import reduce
 from recognizer.image import RGBImage
 
 #: Long side of the reduced copy searched for quadrilaterals.
@@ -175,15 +176,16 @@ def _edge_line(
     return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
 
 
-def refine_corners(image: RGBImage, quad: NDArray[np.float64], reach: float) -> NDArray[np.float64]:
+def refine_corners(
+    gray: NDArray[np.float32], quad: NDArray[np.float64], reach: float
+) -> NDArray[np.float64]:
     """``quad``'s corners moved onto the picture's own edges, at full resolution.
 
-    Each side is fitted to the steepest grey step within ``reach`` pixels of it, and the
-    corners become the crossings of adjacent sides; a side without a clear edge, or a
-    corner that would move further than ``2 * reach``, leaves the quadrilateral as it was.
+    ``gray`` is the picture in grey, lightly smoothed (see :func:`find_screens`). Each side
+    is fitted to the steepest grey step within ``reach`` pixels of it, and the corners
+    become the crossings of adjacent sides; a side without a clear edge, or a corner that
+    would move further than ``2 * reach``, leaves the quadrilateral as it was.
     """
-    grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    gray = np.asarray(cv2.GaussianBlur(grey, (0, 0), 1.0), np.float32)
     lines = [_edge_line(gray, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
     corners = []
     for i in range(4):
@@ -202,26 +204,32 @@ def refine_corners(image: RGBImage, quad: NDArray[np.float64], reach: float) -> 
     return refined
 
 
+def _longest_side(quad: NDArray[np.float64]) -> float:
+    """The length of the longest side of a quadrilateral, in pixels."""
+    return float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).max())
+
+
 def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
     """The likeliest screen quadrilaterals in a photo, best first (at most ``limit``)."""
     height, width = image.shape[:2]
-    scale = min(1.0, SEARCH_SIDE / max(height, width))
-    reduced = (round(width * scale), round(height * scale))
-    small = np.asarray(cv2.resize(image, reduced, interpolation=cv2.INTER_AREA)).astype(np.uint8)
+    small, scale = reduce(image, SEARCH_SIDE)
     lab = cv2.cvtColor(small, cv2.COLOR_RGB2LAB).astype(np.float32)
     scored = sorted(((_score(lab, q), q) for q in _candidate_quads(small)), key=lambda t: -t[0])
+    if not scored or scored[0][0] <= 0:
+        return []
+    grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    gray = np.asarray(cv2.GaussianBlur(grey, (0, 0), 1.0), np.float32)
     found: list[Rectification] = []
     for score, quad in scored:
         if score <= 0 or len(found) >= limit:
             break
-        corners = refine_corners(image, quad / scale, reach=2.5 / scale)
+        corners = refine_corners(gray, quad / scale, reach=2.5 / scale)
         if any(
             np.abs(corners - np.asarray(r.quad)).max() < 0.03 * max(height, width) for r in found
         ):
             continue
         ratio = aspect_ratio(corners, (width, height))
-        longest = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1).max()
-        side = min(float(longest), FLAT_SIDE)
+        side = min(_longest_side(corners), FLAT_SIDE)
         size = (
             (round(side * ratio), round(side)) if ratio < 1 else (round(side), round(side / ratio))
         )
@@ -237,9 +245,8 @@ def rectify(image: RGBImage, rectification: Rectification) -> RGBImage:
     and then averaged down, so it is smoothed rather than aliased.
     """
     width, height = rectification.size
-    quad = np.asarray(rectification.quad)
-    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-    factor = max(1, int(np.ceil(sides.max() / max(width, height) - 0.05)))
+    longest = _longest_side(np.asarray(rectification.quad))
+    factor = max(1, int(np.ceil(longest / max(width, height) - 0.05)))
     to_flat = np.diag([factor, factor, 1.0]) @ np.linalg.inv(rectification.to_photo)
     flat = cv2.warpPerspective(
         image, to_flat, (width * factor, height * factor), flags=cv2.INTER_LINEAR
