@@ -645,15 +645,9 @@ def _continues(board: _Grid, work: RGBImage, params: Params) -> bool:
     (a chequerboard, a tiled floor) goes on beyond any grid found in it.
     """
     rows, cols = board.shape
-    ringed = _patch_colors(
-        Lattice(rows + 2, cols + 2, tuple((board.lattice.homography @ _SHIFT).ravel())),
-        (0.2 * board.lattice.cell_size(), 0.2 * board.lattice.cell_size()),
-        work,
-        params,
-        even=False,
-    )
-    ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
-    ring = ring[~np.isnan(ring).any(axis=1)]
+    grown = Lattice(rows + 2, cols + 2, tuple((board.lattice.homography @ _SHIFT).ravel()))
+    half = (0.2 * board.lattice.cell_size(), 0.2 * board.lattice.cell_size())
+    ring = _ring_colors(grown, half, work, params)
     if len(ring) == 0:
         return False
     to_cells = np.linalg.norm(ring[:, None, :] - board.colors.reshape(1, -1, 3), axis=2)
@@ -863,9 +857,7 @@ def _grid_in_box(
         colors = _patch_colors(lattice, half, work, params)[1:-1, 1:-1]
         if np.isnan(colors).any():
             continue
-        ringed = _patch_colors(lattice, half, work, params, even=False)
-        ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
-        ring = ring[~np.isnan(ring).any(axis=1)]
+        ring = _ring_colors(lattice, half, work, params)
         to_cells = np.linalg.norm(ring[:, None, :] - colors.reshape(1, -1, 3), axis=2)
         if len(ring) and to_cells.min() < params.same_color:
             continue
@@ -882,6 +874,16 @@ def _grid_in_box(
         return None
     spread = max(float(np.abs(g.colors - found[0].colors).max()) for g in found)
     return found[0] if spread < params.same_color else None
+
+
+def _ring_colors(
+    lattice: Lattice, half: tuple[float, float], work: RGBImage, params: Params
+) -> NDArray[np.float64]:
+    """The patch colours (see :func:`_patch_colors`) of ``lattice``'s outermost cells, as an
+    ``(N, 3)`` array without the patches outside the picture."""
+    ringed = _patch_colors(lattice, half, work, params, even=False)
+    ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
+    return ring[~np.isnan(ring).any(axis=1)]
 
 
 def _patch_colors(
