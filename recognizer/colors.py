@@ -58,6 +58,26 @@ def reduce(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
     return np.asarray(cv2.resize(small, size, interpolation=cv2.INTER_AREA), np.uint8), scale
 
 
+# sRGB (D65) to CIELAB, done in numpy: OpenCV's own Lab conversion first builds large tables,
+# about 0.2 s on every process's first call, more than a whole screenshot's reading
+_SRGB = np.arange(256) / 255.0
+_LINEAR = np.where(_SRGB <= 0.04045, _SRGB / 12.92, ((_SRGB + 0.055) / 1.055) ** 2.4).astype(
+    np.float32
+)
+_RGB_TO_XYZ = (
+    np.array(
+        [
+            [0.412453, 0.357580, 0.180423],
+            [0.212671, 0.715160, 0.072169],
+            [0.019334, 0.119193, 0.950227],
+        ]
+    )
+    / np.array([[0.950456], [1.0], [1.088754]])
+).astype(np.float32)
+_EPSILON = np.float32(216 / 24389)
+_KAPPA = np.float32(24389 / 27 / 116)
+
+
 def to_lab(image: RGBImage) -> LabImage:
     """Convert an RGB ``uint8`` image to float CIELAB (``L`` 0..100, ``a``/``b`` about -128..127).
 
@@ -65,9 +85,19 @@ def to_lab(image: RGBImage) -> LabImage:
     --------
     >>> to_lab(np.full((1, 1, 3), 255, np.uint8))[0, 0].round(1).tolist()
     [100.0, 0.0, 0.0]
+    >>> to_lab(np.array([[[255, 0, 0]]], np.uint8))[0, 0].round(0).tolist()
+    [53.0, 80.0, 67.0]
     """
-    rgb = np.asarray(image, dtype=np.float32) / np.float32(255.0)
-    return np.asarray(cv2.cvtColor(rgb, cv2.COLOR_RGB2LAB), dtype=np.float32)
+    xyz = np.asarray(cv2.transform(_LINEAR[np.asarray(image, np.uint8)], _RGB_TO_XYZ), np.float32)
+    f = np.cbrt(np.maximum(xyz, _EPSILON))
+    dark = xyz < _EPSILON
+    if dark.any():
+        f[dark] = _KAPPA * xyz[dark] + np.float32(16 / 116)
+    lab = np.empty_like(f)
+    lab[..., 0] = 116 * f[..., 1] - 16
+    lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
+    lab[..., 2] = 200 * (f[..., 1] - f[..., 2])
+    return lab
 
 
 def lab_of(rgb: tuple[int, int, int]) -> LabColor:
