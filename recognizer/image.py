@@ -46,8 +46,8 @@ def decode_image(data: bytes) -> RGBImage:
                 width, height = img.size
                 check_size(width, height)
                 img.load()
-                oriented = ImageOps.exif_transpose(img)
-                rgb = _to_rgb(oriented)
+                ImageOps.exif_transpose(img, in_place=True)
+                rgb = _to_rgb(img)
     except UnreadableImageError:
         raise
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -80,7 +80,7 @@ def _to_rgb(img: Image.Image) -> Image.Image:
         arr = np.asarray(img, dtype=np.float64)
         scale = 255.0 / max(float(arr.max()), 1.0)
         return Image.fromarray((arr * scale).astype(np.uint8)).convert("RGB")
-    return img.convert("RGB")
+    return img if img.mode == "RGB" else img.convert("RGB")
 
 
 def encode_png(image: RGBImage) -> bytes:

@@ -2,23 +2,26 @@
 
 Each game's module maps its solution to pixels with its geometry and draws it
 with an :class:`Overlay`: lines, arrows, discs and outlined labels that stay
-readable on light and dark pictures. The drawing is made on a transparent
-layer at twice the size and composited once, so edges are smooth.
+readable on light and dark pictures. Shapes are drawn anti-aliased on a
+premultiplied transparent layer covering only what is drawn, and composited once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
 from recognizer.image import RGBImage
 
 Point = tuple[float, float]
 Color = tuple[int, int, int, int]
+Layer = NDArray[np.uint8]
 
 #: A palette that reads on both light and dark themes.
 PATH_COLOR: Color = (235, 64, 52, 200)
@@ -27,7 +30,8 @@ END_COLOR: Color = (30, 90, 220, 235)
 LABEL_FILL: Color = (255, 255, 255, 255)
 LABEL_STROKE: Color = (20, 20, 20, 255)
 
-_SCALE = 2
+_SHIFT = 4  # OpenCV's fixed-point bits: coordinates to 1/16 px
+_ONE = 1 << _SHIFT
 
 
 @lru_cache(maxsize=64)
@@ -35,12 +39,37 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=max(size, 6))
 
 
+def _premultiplied(color: Color) -> tuple[float, float, float, float]:
+    r, g, b, a = color
+    return (r * a / 255, g * a / 255, b * a / 255, float(a))
+
+
+def _fixed(points: Sequence[Point], origin: Point) -> NDArray[np.int32]:
+    """Points relative to ``origin`` in OpenCV's fixed-point form."""
+    xy = (np.asarray(points, np.float64).reshape(-1, 2) - np.asarray(origin)) * _ONE
+    return np.round(xy).astype(np.int32)
+
+
+def _paint(layer: Layer, mask: NDArray[np.uint8], corner: tuple[int, int], color: Color) -> None:
+    """Paint ``color`` through a coverage ``mask`` whose top-left lands at ``corner``."""
+    x, y = corner
+    height, width = layer.shape[:2]
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + mask.shape[1], width), min(y + mask.shape[0], height)
+    if x1 <= x0 or y1 <= y0:
+        return
+    cover = mask[y0 - y : y1 - y, x0 - x : x1 - x, None].astype(np.uint16)
+    region = layer[y0:y1, x0:x1]
+    paint = np.round(_premultiplied(color)).astype(np.uint16)
+    region[:] = ((region * (255 - cover) + paint * cover + 127) // 255).astype(np.uint8)
+
+
 class Overlay:
     """A drawing layer over an RGB image; call :meth:`render` to get the annotated copy.
 
     Drawing calls are recorded and replayed at :meth:`render` on a layer covering
-    only their bounding box, at twice the resolution, so the cost follows what is
-    drawn rather than the size of the picture.
+    only their bounding box, so the cost follows what is drawn rather than the size
+    of the picture. A later drawing covers an earlier one.
 
     Examples
     --------
@@ -52,7 +81,7 @@ class Overlay:
 
     def __init__(self, image: RGBImage) -> None:
         self._base = image
-        self._ops: list[Callable[[ImageDraw.ImageDraw, Callable[[Point], Point]], None]] = []
+        self._ops: list[Callable[[Layer, Point], None]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
 
     def _extent(self, points: Sequence[Point], margin: float) -> None:
@@ -63,15 +92,17 @@ class Overlay:
     def line(self, points: Sequence[Point], width: float, color: Color) -> None:
         """A polyline through ``points`` with round joints and caps."""
         pts = list(points)
-        w = max(1, round(width * _SCALE))
+        thickness = max(1, round(width))
         self._extent(pts, width)
 
-        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
-            scaled = [at(p) for p in pts]
-            if len(scaled) > 1:
-                draw.line(scaled, fill=color, width=w, joint="curve")
-            for x, y in (scaled[0], scaled[-1]):
-                draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=color)
+        def op(layer: Layer, origin: Point) -> None:
+            fixed = _fixed(pts, origin)
+            paint = _premultiplied(color)
+            for start, end in pairwise(fixed.tolist()):
+                cv2.line(layer, start, end, paint, thickness, cv2.LINE_AA, _SHIFT)
+            if len(fixed) == 1:
+                radius = round(thickness * _ONE / 2)
+                cv2.circle(layer, tuple(fixed[0]), radius, paint, -1, cv2.LINE_AA, _SHIFT)
 
         self._ops.append(op)
 
@@ -80,35 +111,42 @@ class Overlay:
     ) -> None:
         """A filled and/or outlined circle."""
         self._extent([center], radius + 2)
-        r = radius * _SCALE
 
-        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
-            x, y = at(center)
-            draw.ellipse(
-                (x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=max(1, round(r / 5))
-            )
+        def op(layer: Layer, origin: Point) -> None:
+            (x, y), r = _fixed([center], origin)[0], round(radius * _ONE)
+            if fill is not None:
+                cv2.circle(layer, (x, y), r, _premultiplied(fill), -1, cv2.LINE_AA, _SHIFT)
+            if outline is not None:
+                width = max(1, round(radius / 5))
+                inner = r - round(width * _ONE / 2)
+                paint = _premultiplied(outline)
+                cv2.circle(layer, (x, y), inner, paint, width, cv2.LINE_AA, _SHIFT)
 
         self._ops.append(op)
 
     def arrow(self, tail: Point, head: Point, width: float, color: Color) -> None:
         """A straight arrow from ``tail`` to ``head`` with a triangular head."""
         self._extent([tail, head], 2 * width)
-        w = width * _SCALE
 
-        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
-            (x0, y0), (x1, y1) = at(tail), at(head)
+        def op(layer: Layer, origin: Point) -> None:
+            (x0, y0), (x1, y1) = tail, head
             length = float(np.hypot(x1 - x0, y1 - y0))
             if length == 0:
                 return
             ux, uy = (x1 - x0) / length, (y1 - y0) / length
-            head_len = min(3.0 * w, 0.6 * length)
+            head_len = min(3.0 * width, 0.6 * length)
             bx, by = x1 - ux * head_len, y1 - uy * head_len
-            draw.line([(x0, y0), (bx, by)], fill=color, width=max(1, round(w)))
-            half = 1.2 * w
-            draw.polygon(
-                [(x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
-                fill=color,
-            )
+            paint = _premultiplied(color)
+            start, base = _fixed([(x0, y0), (bx, by)], origin)
+            thickness = max(1, round(width))
+            cv2.line(layer, tuple(start), tuple(base), paint, thickness, cv2.LINE_AA, _SHIFT)
+            half = 1.2 * width
+            triangle = [
+                (x1, y1),
+                (bx - uy * half, by + ux * half),
+                (bx + uy * half, by - ux * half),
+            ]
+            cv2.fillPoly(layer, [_fixed(triangle, origin)], paint, cv2.LINE_AA, _SHIFT)
 
         self._ops.append(op)
 
@@ -122,18 +160,30 @@ class Overlay:
     ) -> None:
         """Text centred on ``center``, ``size`` pixels tall, with a contrasting outline."""
         self._extent([center], size * max(1, len(text)))
-        px = round(size * _SCALE)
+        px = max(6, round(size))
+        stroke_width = max(1, px // 8)
 
-        def op(draw: ImageDraw.ImageDraw, at: Callable[[Point], Point]) -> None:
-            draw.text(
-                at(center),
-                text,
-                font=_font(px),
-                fill=fill,
-                anchor="mm",
-                stroke_width=max(1, px // 8),
-                stroke_fill=stroke,
-            )
+        def op(layer: Layer, origin: Point) -> None:
+            font = _font(px)
+            left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke_width)
+            box = (int(np.floor(left)) - 1, int(np.floor(top)) - 1)
+            size_px = (int(np.ceil(right)) - box[0] + 2, int(np.ceil(bottom)) - box[1] + 2)
+            x = center[0] - origin[0]
+            y = center[1] - origin[1]
+            corner = (int(np.floor(x)) + box[0], int(np.floor(y)) + box[1])
+            anchor = (x - corner[0], y - corner[1])
+            for width, color in ((stroke_width, stroke), (0, fill)):
+                mask = Image.new("L", size_px, 0)
+                ImageDraw.Draw(mask).text(
+                    anchor,
+                    text,
+                    font=font,
+                    fill=255,
+                    anchor="mm",
+                    stroke_width=width,
+                    stroke_fill=255,
+                )
+                _paint(layer, np.asarray(mask), corner, color)
 
         self._ops.append(op)
 
@@ -149,21 +199,13 @@ class Overlay:
         y1 = min(height, int(np.ceil(max(b[3] for b in self._boxes))) + 1)
         if x1 <= x0 or y1 <= y0:
             return out
-        layer = Image.new("RGBA", ((x1 - x0) * _SCALE, (y1 - y0) * _SCALE), (0, 0, 0, 0))
-        draw = ImageDraw.Draw(layer)
-
-        def at(p: Point) -> Point:
-            return ((p[0] - x0) * _SCALE, (p[1] - y0) * _SCALE)
-
+        layer = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
         for op in self._ops:
-            op(draw, at)
-        # average each 2x2 block with premultiplied alpha, then composite "over" the picture
-        premultiplied = np.asarray(layer.convert("RGBa"))
-        small = cv2.resize(premultiplied, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
-        colour, alpha = small[..., :3].astype(np.uint16), small[..., 3:].astype(np.uint16)
-        region = out[y0:y1, x0:x1].astype(np.uint16)
-        blended = (region * (255 - alpha) + 127) // 255 + colour
-        out[y0:y1, x0:x1] = np.minimum(blended, 255).astype(np.uint8)
+            op(layer, (x0, y0))
+        # composite the premultiplied layer "over" the picture
+        kept = cv2.cvtColor(255 - layer[..., 3], cv2.COLOR_GRAY2RGB)
+        region = cv2.multiply(out[y0:y1, x0:x1], kept, scale=1 / 255)
+        out[y0:y1, x0:x1] = cv2.add(region, cv2.cvtColor(layer, cv2.COLOR_RGBA2RGB))
         return out
 
 
