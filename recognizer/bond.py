@@ -4,9 +4,10 @@ The pipeline, one small function per stage:
 
 0. :func:`_look` takes a quick look at a reduced copy: without a block of flat regions
    side by side there is no board, and the picture is given up in a few milliseconds.
-1. :func:`_working_scale` and :func:`_resized` rescale the picture to a working size (tiny
-   target cells get enough pixels, large screenshots stay fast) and
-   :func:`_remove_scanlines` evens out CRT scanlines.
+1. :func:`_remove_scanlines` evens out CRT scanlines at the picture's own resolution (where
+   their period is still one console pixel, 2 to 6 pixels), then :func:`_working_scale`
+   and :func:`_resized` rescale the picture to a working size (tiny target cells get
+   enough pixels, large screenshots stay fast).
 2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
    colours; :func:`_class_regions` then labels the pixels near each colour, which holds
    up better than flatness on small, smoothed or JPEG cells.
@@ -196,7 +197,8 @@ def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
-    """Smooth rows over the scanline period when the rows brighten and darken periodically."""
+    """Smooth rows over the scanline period when the rows brighten and darken periodically
+    with a period of 2 to 6 pixels (a longer one is the layout's, not a CRT's)."""
     profile = work.mean(axis=(1, 2))
     if len(profile) < 64:
         return work
@@ -204,7 +206,7 @@ def _remove_scanlines(work: RGBImage) -> RGBImage:
     detail = detail[8:-8] - detail[8:-8].mean()
     power = np.abs(np.fft.rfft(detail)) ** 2
     freqs = np.fft.rfftfreq(len(detail))
-    band = (freqs >= 1 / 9) & (freqs <= 0.5)
+    band = (freqs >= 1 / 6) & (freqs <= 0.5)
     if detail.std() < 1.0 or power[band].sum() <= 0:
         return work
     peak = int(np.flatnonzero(band)[np.argmax(power[band])])
@@ -964,7 +966,7 @@ def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Rou
     Each round comes with the tuning for this image (edge and gap tolerances grow with the
     scale).
     """
-    smooth = _u8(cv2.GaussianBlur(_remove_scanlines(work), (0, 0), 0.8))
+    smooth = _u8(cv2.GaussianBlur(work, (0, 0), 0.8))
     params = replace(
         params,
         edge_pixels=params.edge_pixels * max(1.0, scale),
@@ -1036,7 +1038,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     scale = _working_scale(image, params)
     to_original = np.diag([1 / scale, 1 / scale, 1.0])
     doubts = []
-    for found, tuned in _rounds(_resized(image, scale), scale, params):
+    for found, tuned in _rounds(_resized(_remove_scanlines(image), scale), scale, params):
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
             if _continues(board, found.smooth, tuned):
