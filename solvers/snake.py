@@ -36,13 +36,27 @@ from heapq import heappop, heappush
 from itertools import count
 from typing import Any
 
-from solvers.errors import (
-    InvalidPuzzleError,
-    InvalidSolutionError,
-    PuzzleFormatError,
-    SearchBudgetError,
-)
-from solvers.textform import json_puzzle
+try:
+    from solvers.errors import (
+        InvalidPuzzleError,
+        InvalidSolutionError,
+        PuzzleFormatError,
+        SearchBudgetError,
+    )
+except ImportError:  # pasted alone into CheckiO's editor, where solve-shot is not installed
+
+    class PuzzleFormatError(ValueError):  # type: ignore[no-redef]
+        """A field in text or JSON form is malformed."""
+
+    class InvalidPuzzleError(ValueError):  # type: ignore[no-redef]
+        """A field breaks the rules."""
+
+    class InvalidSolutionError(ValueError):  # type: ignore[no-redef]
+        """A solution breaks the rules."""
+
+    class SearchBudgetError(ValueError):  # type: ignore[no-redef]
+        """A search gave up after its budget."""
+
 
 log = logging.getLogger(__name__)
 
@@ -237,6 +251,8 @@ def parse(text: str) -> Puzzle:
     PuzzleFormatError
         When the text is none of these.
     """
+    from solvers.textform import json_puzzle  # the project's JSON forms (not on CheckiO)
+
     text = text.strip()
     obj = json_puzzle(text)
     if obj is not None:

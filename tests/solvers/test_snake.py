@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import snake as solvers_snake
 from solvers.errors import InvalidPuzzleError, InvalidSolutionError, PuzzleFormatError
 from solvers.snake import (
     Arena,
@@ -353,3 +357,37 @@ def test_greedy_baseline_reaches_the_example_cherry() -> None:
 def test_render_field_draws_what_it_is_given() -> None:
     p = parse(EXAMPLE)
     assert render_field(Arena.of(p), p.snake, p.cherry) == p.field
+
+
+def test_the_solver_file_alone_plays_a_whole_game(tmp_path: Path) -> None:
+    # CheckiO takes one pasted file: solvers/snake.py must run with no solve-shot package.
+    mission = tmp_path / "mission.py"
+    mission.write_text(
+        Path(solvers_snake.__file__).read_text()
+        + "\n\nif __name__ == '__main__':\n"
+        + "    import sys\n"
+        + "    assert 'solvers' not in sys.modules\n"
+        + "    for line in sys.stdin:\n"
+        + "        print(checkio(json.loads(line)), flush=True)\n"
+    )
+    # isolated (-I) and without site-packages (-S), where solve-shot is installed
+    with subprocess.Popen(
+        [sys.executable, "-I", "-S", str(mission)],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as pasted:
+        assert pasted.stdin is not None and pasted.stdout is not None
+        stdin, stdout = pasted.stdin, pasted.stdout
+
+        def player(field: list[str]) -> str:
+            stdin.write(json.dumps(field) + "\n")
+            stdin.flush()
+            return stdout.readline().strip()
+
+        rng = random.Random(7)
+        result = play(random_puzzle(rng), player, rng)
+        stdin.close()
+    assert pasted.returncode == 0
+    assert result.won, result
