@@ -35,6 +35,7 @@ from recognizer.colors import (
     color_distance,
     delta_e,
     dominant_colors,
+    reduce,
     to_lab,
 )
 from recognizer.image import RGBImage
@@ -60,15 +61,19 @@ Area = tuple[int, int, int, int]
 class Params:
     """Tuning of the recognizer; the defaults suit phone and tablet screenshots."""
 
-    #: The picture is halved (a Gaussian pyramid: quick, and it smooths noise) while its
-    #: long side exceeds this times the square root of 2, in pixels.
-    work_side: int = 900
+    #: The long side of the first, quick look for a board, in pixels: a picture with no
+    #: board is given up on at this size (one at most twice as long is looked at whole).
+    look_side: int = 480
+    #: A board is read on a copy where its lattice pitch is about this many pixels...
+    read_pitch: float = 30.0
+    #: ...and whose long side is at most this, in pixels.
+    work_side: int = 1280
     #: The long side of the copy whose main colours are found, in pixels.
     palette_side: int = 120
     #: How many of the picture's main colours are tried as the tile colour.
     colors_tried: int = 6
-    #: Smallest tile side in the working copy, in pixels.
-    min_tile: float = 7.0
+    #: Smallest tile side in a reduced copy, in pixels.
+    min_tile: float = 4.0
     #: Fewest tiles a board may have.
     min_tiles: int = 4
     #: The gap between tiles, as a fraction of the pitch, must lie in this range.
@@ -190,15 +195,29 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
-    small = np.ascontiguousarray(image)
-    while max(small.shape[:2]) > np.sqrt(2.0) * params.work_side:
-        small = np.asarray(cv2.pyrDown(small), dtype=np.uint8)
-    scale = small.shape[1] / image.shape[1]
-    lab = to_lab(np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8))
+    # a small picture (a video frame) is looked at as it is: its board may be small
+    small = max(image.shape[:2]) <= 2 * params.look_side
+    lab, scale = _reduced(image, params.work_side if small else params.look_side)
     board = find_board(lab, params)
+    if board is not None and board.pitch < params.read_pitch and scale < 1.0:
+        side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
+        lab, scale = _reduced(image, min(round(side), params.work_side))
+        board = find_board(lab, params)
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
     return read_board(image, lab, board, scale, params)
+
+
+def _reduced(image: RGBImage, long_side: int) -> tuple[LabImage, float]:
+    """A Lab copy of ``image`` at most ``long_side`` long, and its scale.
+
+    A copy reduced less than twice is median-filtered against noise (reducing more
+    averages it out; a median would then erase gaps a pixel wide).
+    """
+    small, scale = reduce(np.ascontiguousarray(image), long_side)
+    if scale > 0.5:
+        small = np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8)
+    return to_lab(small), scale
 
 
 def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
@@ -231,15 +250,10 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
 
 
 def _near(lab: LabImage, color: LabColor, tolerance: float) -> NDArray[np.bool_]:
-    """The pixels of ``lab`` within ``tolerance`` (Delta E) of ``color``.
-
-    The cube round the colour is found first (quick), then its pixels' distances.
-    """
-    low, high = np.subtract(color, tolerance), np.add(color, tolerance)
-    mask = cv2.inRange(lab, low, high) > 0
-    ys, xs = np.nonzero(mask)
-    mask[ys, xs] = delta_e(lab[ys, xs], color) < tolerance
-    return mask
+    """The pixels of ``lab`` within ``tolerance`` (Delta E) of ``color``."""
+    diff = lab - np.asarray(color, dtype=np.float32)
+    squared = cv2.transform(diff * diff, np.ones((1, 3), np.float32))
+    return np.asarray(squared < tolerance**2, dtype=np.bool_)
 
 
 def _square(blob: Blob, max_side: float) -> bool:
@@ -375,10 +389,12 @@ class Colors:
         ring = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
         gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
         gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
-        gaps = _unblack(lab[gy, gx], back)
-        gaps = np.einsum("nkc,nc->nk", gaps - back[:, None], axis) / norm[:, None]
+        gap_pixels = _unblack(lab[gy, gx], back)
+        gaps = np.einsum("nkc,nc->nk", gap_pixels - back[:, None], axis) / norm[:, None]
+        # off the screen (a bezel, a letterbox) is darker; glare only makes a gap lighter
+        gaps = np.where(gap_pixels[..., 0] < back[:, None, 0], np.maximum(gaps, 0.0), gaps)
         centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
-        lift = centre - np.maximum(gaps.min(axis=1), 0.0)
+        lift = centre - gaps.min(axis=1)
         return [
             CellReading(float(a), float(b), float(c), float(d))
             for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
