@@ -93,6 +93,13 @@ class Params:
     """Least ratio of a piece's area to its convex hull's."""
     piece_chroma: float = 25.0
     """Farthest a piece's own pixels lie from blends of its square's colour with greys."""
+    piece_crossing: float = 0.1
+    """Most of a square's edge, in sides, that its content may cross into a neighbour
+    (arrows and lines run across squares; pieces stand inside theirs)."""
+    coloured_area: float = 0.17
+    coloured_height: float = 0.55
+    """Least area and height of a coloured piece (beyond :attr:`piece_chroma`): stricter
+    than a black or white one's, as coloured marks are common."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt."""
 
@@ -619,17 +626,23 @@ class Content(NamedTuple):
     """Its centroid's distance from the square's centre, in sides."""
     chroma: float
     """How far its own pixels' colours lie from blends of the square's colour with greys
-    (their upper quartile): pieces are black, white or grey, blended at their edges with
-    the square; marks drawn over a board usually are coloured."""
+    (their upper quartile): most pieces are black, white or grey, blended at their edges
+    with the square; marks drawn over a board usually are coloured."""
+    crossing: float = 0.0
+    """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
 
     def score(self, params: Params = PARAMS) -> float:
-        """The least ratio of a feature to a piece's (1 or more: a piece)."""
+        """The least ratio of a feature to a piece's (1 or more: a piece); a coloured blob
+        must be larger than a black or white piece."""
+        area, height = params.piece_area, params.piece_height
+        if self.chroma > params.piece_chroma:
+            area, height = params.coloured_area, params.coloured_height
         return min(
-            self.area / params.piece_area,
-            self.height / params.piece_height,
+            self.area / area,
+            self.height / height,
             self.solidity / params.piece_solidity,
             params.piece_offset / max(self.offset, 1e-3),
-            params.piece_chroma / max(self.chroma, 1.0),
+            params.piece_crossing / max(self.crossing, 1e-3),
         )
 
 
@@ -647,10 +660,11 @@ def square_contents(
     picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
 ) -> dict[Cell, Content]:
     """The :class:`Content` of every square holding enough foreign pixels: far from the
-    square's own colour, or outside the grey range of its texture."""
+    square's own colour (with its colour class's shading, see :func:`flattened`), or
+    outside the grey range of its texture."""
     rows, cols = colours.spread.shape
     s = params.square
-    squares = _squares(picture, rows, cols, s)
+    squares = flattened(_squares(picture, rows, cols, s), colours.base)
     distance = np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
     limit = np.maximum(np.maximum(28.0, 0.35 * contrast), 4.5 * colours.spread)
     margin = max(16.0, 0.2 * contrast)
@@ -663,12 +677,41 @@ def square_contents(
     inner = np.zeros((s, s), bool)
     a = max(1, round(0.04 * s))
     inner[a:-a, a:-a] = True
+    crossing = _crossings(foreign, a)
     foreign &= inner
     least = 0.5 * params.doubtful * params.piece_area * s * s
     return {
-        (int(r), int(c)): content_of(foreign[r, c], squares[r, c], colours.base[r, c])
+        (int(r), int(c)): content_of(foreign[r, c], squares[r, c], colours.base[r, c])._replace(
+            crossing=float(crossing[r, c])
+        )
         for r, c in np.argwhere(foreign.sum(axis=(2, 3)) >= least)
     }
+
+
+def _crossings(foreign: NDArray[np.bool_], depth: int) -> NDArray[np.float64]:
+    """How much of each square's edge, in sides, ``(rows, cols, s, s)`` foreign pixels
+    cross: foreign ``depth`` pixels inside it and ``depth`` pixels inside the neighbour."""
+    rows, cols, s, _ = foreign.shape
+    out = np.zeros((rows, cols))
+    down = (foreign[:-1, :, s - 1 - depth, :] & foreign[1:, :, depth, :]).sum(axis=-1)
+    out[:-1] += down
+    out[1:] += down
+    across = (foreign[:, :-1, :, s - 1 - depth] & foreign[:, 1:, :, depth]).sum(axis=-1)
+    out[:, :-1] += across
+    out[:, 1:] += across
+    return out / s
+
+
+def flattened(squares: FloatArray, base: FloatArray) -> FloatArray:
+    """``(rows, cols, s, s, 3)`` squares without the shading every square of their colour
+    shares (3D bevels, gradients, inner borders): the pixelwise median of the squares'
+    departures from their own colours ``base``, over the squares of each colour, is taken
+    off (pieces and marks on a few squares do not move the median)."""
+    rows, cols = base.shape[:2]
+    departure = squares - base[:, :, None, None]
+    parity = np.indices((rows, cols)).sum(axis=0) % 2
+    shading = np.stack([np.median(departure[parity == k], axis=0) for k in (0, 1)])
+    return np.asarray(squares - shading[parity], np.float32)
 
 
 def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray) -> Content:

@@ -82,8 +82,9 @@ def plain_render(seed: int) -> tuple[np.ndarray, Lattice]:
     rng = np.random.default_rng(seed)
     puzzle = Puzzle(8, 8, (2, 3))
     style = replace(
-        random_style(rng), texture=0.0, marks=0, blur=0.0, noise=0.0, jpeg=None, piece="silhouette"
-    )
+        random_style(rng), texture=0.0, marks=0, blur=0.0, noise=0.0, jpeg=None,
+        piece="silhouette", piece_colour=None, bevel=0.0, arrows=0, hints=False,
+    )  # fmt: skip
     image = render(puzzle, style, rng)
     result = recognize(image)
     assert result.puzzle == puzzle

@@ -41,7 +41,19 @@ THEMES: dict[str, tuple[RGB, RGB]] = {
     "sand": ((238, 226, 198), (196, 170, 126)),
     "pink": ((245, 225, 230), (225, 140, 165)),
     "night": ((90, 90, 100), (45, 45, 55)),
+    "walnut": ((205, 165, 120), (120, 78, 48)),
+    "olive": ((222, 226, 192), (128, 140, 78)),
+    "ocean": ((172, 200, 222), (62, 100, 142)),
+    "slate": ((172, 177, 188), (96, 101, 116)),
+    "midnight": ((112, 122, 142), (42, 52, 72)),
+    "cherry": ((240, 222, 212), (168, 62, 62)),
+    "ice": ((236, 242, 248), (150, 176, 204)),
 }
+
+#: Colours of coloured piece sets (a red, blue, gold, green or purple knight).
+PIECE_COLOURS: tuple[RGB, ...] = (
+    (200, 40, 40), (40, 80, 200), (212, 175, 55), (40, 150, 70), (130, 60, 170),
+)  # fmt: skip
 
 #: Tints of a highlighted square (the last move), blended half over the square's colour.
 HIGHLIGHTS: tuple[RGB, ...] = ((255, 255, 0), (120, 200, 255), (255, 170, 80))
@@ -71,14 +83,18 @@ class Style:
     frame: int
     frame_color: RGB
     coords: str
-    """"none", "margin" (files and ranks beside the board) or "inside" (in the edge squares)."""
+    """"none", "margin" (files and ranks beside the board), "inside" (in the edge squares)
+    or "frame" (in a wide frame around the board)."""
     highlight: bool
     """The knight's square and one a knight move away tinted, as a last move."""
     margin_color: RGB
     background: RGB
     chrome: str
+    """"none", "window" (a desktop window), "app" (a phone app) or "site" (a chess site's
+    page: players' bars with clocks, a move list, the board small on a large page)."""
     piece: str
-    """"glyph", "silhouette" or "shaded"."""
+    """"glyph", "silhouette", "shaded", "letter" (a bold N) or "outline" (the hollow
+    glyph in one ink)."""
     piece_size: float
     """The piece's size relative to the square (1: the set's usual size)."""
     knight_white: bool
@@ -87,12 +103,23 @@ class Style:
     blur: float
     noise: float
     jpeg: int | None
+    piece_colour: RGB | None = None
+    """A coloured piece set's colour, or ``None`` for white and black pieces."""
+    bevel: float = 0.0
+    """Width of a 3D-ish square's lit and shaded edges, as a fraction of the square."""
+    arrows: int = 0
+    """Translucent arrows drawn between squares (as analysis boards show plans)."""
+    hints: bool = False
+    """Dots on the squares the knight can reach (as a selected piece shows its moves)."""
+    dark_page: bool = False
+    """A site's page in dark mode."""
 
 
 def random_style(rng: np.random.Generator) -> Style:
     """A random style (seeded by ``rng``)."""
     theme = str(rng.choice(sorted(THEMES)))
     dark_margin = bool(rng.random() < 0.4)
+    coloured = rng.random() < 0.25
     return Style(
         theme=theme,
         texture=float(rng.choice([0.0, 0.0, 0.0, 0.2, 0.35])),
@@ -101,12 +128,12 @@ def random_style(rng: np.random.Generator) -> Style:
         top_left_light=bool(rng.random() < 0.75),
         frame=int(rng.choice([0, 0, 2, 6, 12])),
         frame_color=tuple(int(v) for v in rng.integers(0, 120, 3)),  # type: ignore[arg-type]
-        coords=str(rng.choice(["none", "margin", "margin", "inside"])),
+        coords=str(rng.choice(["none", "margin", "margin", "inside", "frame"])),
         highlight=bool(rng.random() < 0.3),
         margin_color=(20, 20, 24) if dark_margin else (250, 250, 250),
         background=tuple(int(v) for v in rng.integers(30, 250, 3)),  # type: ignore[arg-type]
-        chrome=str(rng.choice(["none", "window", "app"])),
-        piece=str(rng.choice(["glyph", "silhouette", "shaded"])),
+        chrome=str(rng.choice(["none", "window", "app", "site"])),
+        piece=str(rng.choice(["glyph", "glyph", "silhouette", "shaded", "letter", "outline"])),
         piece_size=float(rng.uniform(0.8, 1.0)),
         knight_white=bool(rng.random() < 0.5),
         marks=int(rng.choice([0, 0, 1, 2, 4])),
@@ -114,6 +141,11 @@ def random_style(rng: np.random.Generator) -> Style:
         blur=float(rng.choice([0.0, 0.0, 0.5, 0.9])),
         noise=float(rng.choice([0.0, 0.0, 2.0, 5.0])),
         jpeg=None if rng.random() < 0.5 else int(rng.integers(60, 95)),
+        piece_colour=PIECE_COLOURS[int(rng.integers(len(PIECE_COLOURS)))] if coloured else None,
+        bevel=float(rng.choice([0.0, 0.0, 0.0, 0.03, 0.05])),
+        arrows=int(rng.choice([0, 0, 0, 1, 2])),
+        hints=bool(rng.random() < 0.2),
+        dark_page=bool(rng.random() < 0.5),
     )
 
 
@@ -161,34 +193,59 @@ def _board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Imag
         for r, c in (puzzle.start, _knight_move_from(puzzle, rng)):
             square = pixels[r * size : (r + 1) * size, c * size : (c + 1) * size]
             square[:] = 0.55 * square + 0.45 * tint
+    if style.bevel:
+        # 3D-ish squares: lit along the top and left edges, shaded along the bottom and right
+        y, x = np.mgrid[0:height, 0:width] % size
+        band = max(1, round(style.bevel * size))
+        lit = ((y < band) | (x < band)) & (x < size - band) & (y < size - band)
+        shaded = (y >= size - band) | (x >= size - band)
+        pixels[lit] = 0.8 * pixels[lit] + 0.2 * 255
+        pixels[shaded] *= 0.85
     return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
 
 
 def _knight_move_from(puzzle: Puzzle, rng: np.random.Generator) -> Cell:
     """A square a knight move from the start (where the last move came from)."""
-    r, c = puzzle.start
-    steps = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
-    cells = [
-        (r + dr, c + dc)
-        for dr, dc in steps
-        if 0 <= r + dr < puzzle.rows and 0 <= c + dc < puzzle.cols
-    ]
+    cells = _knight_targets(puzzle)
     return cells[int(rng.integers(len(cells)))]
+
+
+def _piece_inks(style: Style) -> tuple[RGB, RGB]:
+    """The knight's fill and outline colours."""
+    if style.piece_colour is not None:
+        darker = tuple(int(0.4 * v) for v in style.piece_colour)
+        return style.piece_colour, darker  # type: ignore[return-value]
+    if style.knight_white:
+        return (250, 250, 250), (20, 20, 20)
+    return (25, 25, 25), (235, 235, 235)
 
 
 def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> None:
     """The knight in the square whose top-left is ``box[:2]`` and side ``box[2]``."""
     x0, y0, size = box
-    fill, line = (
-        ((250, 250, 250), (20, 20, 20)) if style.knight_white else ((25, 25, 25), (235, 235, 235))
-    )
+    fill, line = _piece_inks(style)
     draw = ImageDraw.Draw(img)
     glyph_font = FONT_DIR / "DejaVuSans.ttf"
     centre = (x0 + size / 2, y0 + size / 2)
-    if style.piece == "glyph" and glyph_font.exists():
+    if style.piece in ("glyph", "outline") and glyph_font.exists():
         font = ImageFont.truetype(str(glyph_font), int(size * 0.95 * style.piece_size))
-        draw.text(centre, "\u265e", font=font, fill=fill, anchor="mm")
-        draw.text(centre, "\u2658", font=font, fill=line, anchor="mm")
+        if style.piece == "glyph":
+            draw.text(centre, "\u265e", font=font, fill=fill, anchor="mm")
+            draw.text(centre, "\u2658", font=font, fill=line, anchor="mm")
+            return
+        # one ink that stands out from the square, as in a text diagram
+        square = np.asarray(img.crop((x0, y0, x0 + size, y0 + size))).reshape(-1, 3)
+        dark_square = float(np.median(square.mean(axis=1))) < 110
+        ink = style.piece_colour or ((235, 235, 235) if dark_square else (20, 20, 20))
+        glyph = "\u2658" if style.knight_white else "\u265e"
+        draw.text(centre, glyph, font=font, fill=ink, anchor="mm")
+        return
+    if style.piece == "letter":
+        letter = _font(int(size * 0.72 * style.piece_size), True)
+        draw.text(
+            centre, "N", font=letter, fill=fill, anchor="mm",
+            stroke_width=max(1, size // 28), stroke_fill=line,
+        )  # fmt: skip
         return
     k = style.piece_size
     points = [
@@ -258,33 +315,110 @@ def render_board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Imag
         cells = [c for c in _cells_of(puzzle) if c != puzzle.start]
         r, c = cells[int(rng.integers(len(cells)))]
         _draw_mark(board, (c * size, r * size, size), int(rng.integers(3)), rng)
+    if style.hints:
+        _move_hints(board, puzzle, size, rng)
     r, c = puzzle.start
     _draw_knight(board, (c * size, r * size, size), style)
+    for _ in range(style.arrows):
+        _arrow(board, puzzle, size, rng)
+    frame = max(style.frame, round(0.45 * size)) if style.coords == "frame" else style.frame
     framed = Image.new(
-        "RGB", (board.width + 2 * style.frame, board.height + 2 * style.frame), style.frame_color
+        "RGB", (board.width + 2 * frame, board.height + 2 * frame), style.frame_color
     )
-    framed.paste(board, (style.frame, style.frame))
+    framed.paste(board, (frame, frame))
     if style.coords == "inside":
         _inside_coordinates(framed, puzzle, style)
+    elif style.coords == "frame":
+        _outside_coordinates(framed, puzzle, size, frame, (235, 225, 200))
     margin = int(size * 0.6) if style.coords == "margin" else int(size * 0.3)
     out = Image.new(
         "RGB", (framed.width + 2 * margin, framed.height + 2 * margin), style.margin_color
     )
     out.paste(framed, (margin, margin))
     if style.coords == "margin":
-        draw = ImageDraw.Draw(out)
-        ink = tuple(255 - v for v in style.margin_color)
-        font = _font(max(8, int(size * 0.3)))
-        inner = margin + style.frame
-        for col in range(puzzle.cols):
-            x = inner + (col + 0.5) * size
-            draw.text(
-                (x, out.height - margin / 2), _file_name(col), font=font, fill=ink, anchor="mm"
-            )
-        for row in range(puzzle.rows):
-            y = inner + (row + 0.5) * size
-            draw.text((margin / 2, y), str(puzzle.rows - row), font=font, fill=ink, anchor="mm")
+        red, green, blue = style.margin_color
+        _outside_coordinates(
+            out, puzzle, size, margin + frame, (255 - red, 255 - green, 255 - blue)
+        )
     return out
+
+
+def _outside_coordinates(
+    img: Image.Image, puzzle: Puzzle, size: int, offset: int, ink: RGB
+) -> None:
+    """Files under the board and ranks left of it, centred in the band of ``offset`` pixels
+    around the board (a margin or a frame)."""
+    draw = ImageDraw.Draw(img)
+    font = _font(max(8, int(min(size * 0.3, offset * 0.7))))
+    band = offset - (img.width - puzzle.cols * size - 2 * offset) // 2
+    for col in range(puzzle.cols):
+        x = offset + (col + 0.5) * size
+        draw.text((x, img.height - band / 2), _file_name(col), font=font, fill=ink, anchor="mm")
+    for row in range(puzzle.rows):
+        y = offset + (row + 0.5) * size
+        draw.text((band / 2, y), str(puzzle.rows - row), font=font, fill=ink, anchor="mm")
+
+
+def _knight_targets(puzzle: Puzzle) -> list[Cell]:
+    """The squares a knight move away from the start."""
+    r, c = puzzle.start
+    steps = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
+    return [
+        (r + dr, c + dc)
+        for dr, dc in steps
+        if 0 <= r + dr < puzzle.rows and 0 <= c + dc < puzzle.cols
+    ]
+
+
+def _translucent(img: Image.Image, shape: Image.Image, colour: RGB, alpha: float) -> None:
+    """Blend ``colour`` into ``img`` where the mask ``shape`` is drawn, at ``alpha``."""
+    mask = np.asarray(shape, np.float32)[..., None] / 255 * alpha
+    pixels = np.asarray(img, np.float32)
+    blended = pixels * (1 - mask) + np.array(colour, np.float32) * mask
+    img.paste(Image.fromarray(np.clip(blended, 0, 255).astype(np.uint8)))
+
+
+def _move_hints(img: Image.Image, puzzle: Puzzle, size: int, rng: np.random.Generator) -> None:
+    """Translucent dots on the squares the knight can go to (as a selected piece shows)."""
+    shape = Image.new("L", img.size, 0)
+    draw = ImageDraw.Draw(shape)
+    radius = size * rng.uniform(0.12, 0.18)
+    for r, c in _knight_targets(puzzle):
+        cx, cy = (c + 0.5) * size, (r + 0.5) * size
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=255)
+    colour = ((0, 0, 0), (20, 85, 30))[int(rng.integers(2))]
+    _translucent(img, shape, colour, float(rng.uniform(0.15, 0.5)))
+
+
+#: Colours of analysis arrows (green, orange, blue, red).
+ARROWS: tuple[RGB, ...] = ((21, 120, 27), (255, 170, 0), (0, 48, 136), (136, 32, 32))
+
+
+def _arrow(img: Image.Image, puzzle: Puzzle, size: int, rng: np.random.Generator) -> None:
+    """A translucent arrow between two other squares, clear of the knight."""
+    knight = np.array(puzzle.start[::-1], np.float64) + 0.5
+    for _ in range(20):
+        a, b = (np.array([rng.integers(puzzle.cols), rng.integers(puzzle.rows)]) + 0.5
+                for _ in range(2))  # fmt: skip
+        length = float(np.hypot(*(b - a)))
+        if length < 1:
+            continue
+        t = np.clip(np.dot(knight - a, b - a) / length**2, 0, 1)
+        if np.hypot(*(a + t * (b - a) - knight)) > 0.9:
+            break
+    else:
+        return
+    unit = (b - a) / length
+    normal = np.array([-unit[1], unit[0]])
+    shaft, head, wide = 0.08, 0.4, 0.24
+    neck = b - head * unit
+    polygon = [
+        a + shaft * normal, neck + shaft * normal, neck + wide * normal, b,
+        neck - wide * normal, neck - shaft * normal, a - shaft * normal,
+    ]  # fmt: skip
+    shape = Image.new("L", img.size, 0)
+    ImageDraw.Draw(shape).polygon([tuple(p * size) for p in polygon], fill=255)
+    _translucent(img, shape, ARROWS[int(rng.integers(len(ARROWS)))], 0.75)
 
 
 def _inside_coordinates(img: Image.Image, puzzle: Puzzle, style: Style) -> None:
@@ -312,7 +446,10 @@ def _file_name(col: int) -> str:
 
 
 def _chrome(board: Image.Image, style: Style, rng: np.random.Generator) -> Image.Image:
-    """Put the board inside a desktop window, a phone app screen, or plain background."""
+    """Put the board inside a desktop window, a phone app screen, a chess site's page, or
+    plain background."""
+    if style.chrome == "site":
+        return _site(board, style, rng)
     pad = int(rng.integers(8, 40))
     if style.chrome == "none":
         out = Image.new("RGB", (board.width + 2 * pad, board.height + 2 * pad), style.background)
@@ -375,6 +512,56 @@ def _chrome(board: Image.Image, style: Style, rng: np.random.Generator) -> Image
             anchor="mm",
         )
     out.paste(board, (pad, header))
+    return out
+
+
+#: Moves for a site's move list.
+MOVES = ("Nf3", "Nc6", "e4", "e5", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5")
+
+
+def _site(board: Image.Image, style: Style, rng: np.random.Generator) -> Image.Image:
+    """A chess site's phone page: status bar, header, the players' bars with clocks around
+    the board (which may fill only part of the page's width), a move list and a tab bar."""
+    width = round(board.width / rng.uniform(0.45, 1.0))
+    unit = max(14, width // 24)
+    page, panel, ink, dim = (
+        ((22, 21, 18), (38, 36, 33), (200, 200, 200), (130, 130, 130))
+        if style.dark_page
+        else ((240, 240, 238), (255, 255, 255), (30, 30, 30), (120, 120, 120))
+    )
+    font, bold = _font(unit), _font(unit, True)
+    bar = 3 * unit
+    heights = [2 * unit, 3 * unit, bar, board.height, bar, 6 * unit, 4 * unit]
+    height = max(sum(heights), round(2.1 * width))
+    out = Image.new("RGB", (width, height), page)
+    draw = ImageDraw.Draw(out)
+    draw.text((unit, unit), "9:41", font=bold, fill=ink, anchor="lm")
+    draw.rectangle((width - 3 * unit, unit * 0.6, width - unit, unit * 1.4), outline=ink, width=2)
+    y = 2 * unit
+    draw.rectangle((0, y, width, y + 3 * unit), fill=panel)
+    draw.text((width / 2, y + 1.5 * unit), "Analysis", font=bold, fill=ink, anchor="mm")
+    left = (width - board.width) // 2
+    y += 3 * unit
+    for name, clock, top in (("Opponent (1500)", "04:59", y), ("You (1480)", "05:00", None)):
+        at = top if top is not None else y + bar + board.height
+        avatar = tuple(int(v) for v in rng.integers(60, 220, 3))
+        draw.rectangle((left, at + 0.5 * unit, left + 2 * unit, at + 2.5 * unit), fill=avatar)
+        draw.text((left + 2.6 * unit, at + 1.5 * unit), name, font=font, fill=ink, anchor="lm")
+        box = (left + board.width - 5 * unit, at + 0.4 * unit, left + board.width, at + 2.6 * unit)
+        draw.rounded_rectangle(box, radius=unit // 3, fill=panel, outline=dim)
+        draw.text((box[0] + 2.5 * unit, at + 1.5 * unit), clock, font=bold, fill=ink, anchor="mm")
+    out.paste(board, (left, y + bar))
+    y += 2 * bar + board.height + unit
+    moves = list(MOVES[: int(rng.integers(2, len(MOVES)))])
+    for i in range(0, len(moves), 2):
+        line = f"{i // 2 + 1}. " + " ".join(moves[i : i + 2])
+        column, row = divmod(i // 2, 3)
+        draw.text((unit + column * 8 * unit, y + row * 1.6 * unit), line, font=font, fill=dim)
+    tabs = height - 4 * unit
+    draw.rectangle((0, tabs, width, height), fill=panel)
+    for i in range(4):
+        cx = (i + 0.5) * width / 4
+        draw.ellipse((cx - unit, tabs + unit, cx + unit, tabs + 3 * unit), outline=dim, width=2)
     return out
 
 
