@@ -54,10 +54,12 @@ PointLike = tuple[float, float] | NDArray[np.float64]
 class Params:
     """Tunable constants of the recognizer (relative sizes, so any resolution works)."""
 
-    #: Long side of the copy the cells are read on, and of the one the grid is looked for
-    #: on, in pixels (each within a factor 1.5 of it: see :func:`shrink`).
-    work_side: int = 640
+    #: Mean side of the copy the grid is looked for on, in pixels (within a factor 1.5 of
+    #: it: see :func:`shrink`).
     look_side: int = 320
+    #: Cells are read on a copy of the board's surroundings where a cell is about this many
+    #: pixels across (or on the picture itself, if its cells are smaller).
+    read_cell: float = 96.0
     #: Ink mask hysteresis: the high threshold is this share of the strong-ink level...
     ink_share: float = 0.4
     #: ...clipped to this range (differences from the background, 0..255).
@@ -203,12 +205,18 @@ def _difference(image: RGBImage, background: RGBImage) -> NDArray[np.uint8]:
     return np.asarray(cv2.max(cv2.max(red, green), blue), np.uint8)
 
 
-def _threshold(diff: NDArray[np.uint8], params: Params) -> Mask:
-    """Hysteresis threshold of a difference image, scaled to its strongest ink."""
+def ink_levels(diff: NDArray[np.uint8], params: Params = PARAMS) -> tuple[float, float]:
+    """The hysteresis thresholds ``(low, high)`` of a difference image: shares of its
+    strongest ink (the level only 0.3% of the pixels exceed)."""
     counts = np.cumsum(np.bincount(diff.ravel(), minlength=256))
     strong = float(np.searchsorted(counts, 0.997 * counts[-1]))
     high = float(np.clip(params.ink_share * strong, *params.ink_range))
-    return hysteresis(diff, 0.5 * high, high)
+    return 0.5 * high, high
+
+
+def _threshold(diff: NDArray[np.uint8], params: Params) -> Mask:
+    """Hysteresis threshold of a difference image, scaled to its strongest ink."""
+    return hysteresis(diff, *ink_levels(diff, params))
 
 
 def hysteresis(values: NDArray[np.uint8] | NDArray[np.float32], low: float, high: float) -> Mask:
@@ -696,24 +704,40 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
     return out
 
 
-def _line_remnant(tall: int, wide: int, gy: float, gx: float, size: int, framed: bool) -> bool:
-    """Whether a component is a piece of a grid line the eraser missed (a line's end).
+def _line_remnant(piece: Mask, gy: float, gx: float, size: int, framed: bool) -> bool:
+    """Whether a component (its box ``piece``, centred at grid ``(gy, gx)``) is a piece of a
+    grid line the eraser missed (a line's end).
 
-    Such a piece is thin, long along a grid line and centred within a third of a cell of it.
+    Such a piece is thin and long (by its principal axes, so a bowed line's end slanting
+    across the canonical board counts), runs within 25 degrees of a grid line and is
+    centred within a third of a cell of it.
     """
+    ys, xs = np.nonzero(piece)
+    if len(ys) < 3:
+        return False
+    covariance = np.cov(np.vstack([xs, ys]).astype(np.float64))
+    minor, major = np.sqrt(np.maximum(np.linalg.eigvalsh(covariance), 0.0)) * np.sqrt(12)
+    thin = max(minor, 1.0) <= 0.15 * size and major >= 2.5 * max(minor, 1.0)
+    if not thin:
+        return False
+    angle = 0.5 * np.degrees(np.arctan2(2 * covariance[0, 1], covariance[0, 0] - covariance[1, 1]))
     lines = (0, 1, 2, 3) if framed else (1, 2)
-    thin = 0.15 * size
-    along_row = tall <= thin and wide >= 2.5 * tall
-    along_col = wide <= thin and tall >= 2.5 * wide
-    return (along_row and min(abs(gy - i) for i in lines) < 0.35) or (
-        along_col and min(abs(gx - i) for i in lines) < 0.35
-    )
+    along_row = abs(angle) <= 25 and min(abs(gy - i) for i in lines) < 0.35
+    along_col = abs(abs(angle) - 90) <= 25 and min(abs(gx - i) for i in lines) < 0.35
+    return along_row or along_col
 
 
 def read_cells(
-    mask: Mask, grid_to_pixels: NDArray[np.float64], framed: bool, params: Params = PARAMS
+    diff: NDArray[np.uint8],
+    grid_to_pixels: NDArray[np.float64],
+    framed: bool,
+    params: Params = PARAMS,
 ) -> tuple[list[MarkShape | None], float, int]:
-    """Warp ``mask`` to the canonical board and read its nine cells in reading order.
+    """Warp the ink difference image ``diff`` (:func:`ink_mask`) to the canonical board,
+    threshold it there and read the nine cells in reading order.
+
+    Thresholding after the warp keeps the strokes of a small board apart: the thresholds
+    come from ``diff`` (:func:`ink_levels`), the pixels from its smooth enlargement.
 
     The grid lines (and the frame, if ``framed``) are traced and erased, and each remaining
     ink component of mark size goes to the cell holding its centroid, so marks that spill
@@ -731,15 +755,15 @@ def read_cells(
     canvas = 3 * size + 2 * pad
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
     warped = cv2.warpPerspective(
-        mask.astype(np.uint8) * 255,
+        diff,
         grid_to_pixels @ np.linalg.inv(to_canvas),
         (canvas, canvas),
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
     )
-    board = warped > 127
+    board = hysteresis(np.asarray(warped, np.uint8), *ink_levels(diff, params))
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
-    for positions, bend in (((1, 2), 0.35), ((0, 3) if framed else (), 0.1)):
+    for positions, bend in (((1, 2), 0.35), ((0, 3) if framed else (), 0.2)):
         rows = [pad + i * size for i in positions]
         clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
     density = float(clean[pad:-pad, pad:-pad].mean())
@@ -754,7 +778,9 @@ def read_cells(
         wide, tall = int(stats[index, cv2.CC_STAT_WIDTH]), int(stats[index, cv2.CC_STAT_HEIGHT])
         extent = max(tall, wide)
         gx, gy = (centroids[index] - pad) / size
-        if extent < params.min_glyph * size or _line_remnant(tall, wide, gy, gx, size, framed):
+        x, y = int(stats[index, cv2.CC_STAT_LEFT]), int(stats[index, cv2.CC_STAT_TOP])
+        piece = labels[y : y + tall, x : x + wide] == index
+        if extent < params.min_glyph * size or _line_remnant(piece, gy, gx, size, framed):
             continue
         inside = 0 <= gy < 3 and 0 <= gx < 3
         if extent < params.min_mark * size:
@@ -845,6 +871,27 @@ def _reach(grid_to_pixels: NDArray[np.float64], shape: tuple[int, ...]) -> NDArr
     return np.array([low, np.maximum(high, low + 1)], dtype=np.int64)
 
 
+def _board_ink(
+    image: RGBImage, grid_to_image: NDArray[np.float64], params: Params
+) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
+    """The ink difference image of the board's surroundings, with cells of about
+    :attr:`Params.read_cell` pixels (or the picture's own, if smaller), and the map from
+    grid units to it."""
+    crossings = cv2.perspectiveTransform(
+        np.array([[[1, 1], [2, 1], [1, 2], [2, 2]]], dtype=np.float64), grid_to_image
+    )[0]
+    cell = float(np.mean(_side_lengths({(i // 2, i % 2): pt for i, pt in enumerate(crossings)})))
+    factor = min(1.0, params.read_cell / max(cell, 1.0))
+    (x0, y0), (x1, y1) = _reach(grid_to_image, image.shape[:2])
+    crop = image[y0:y1, x0:x1]
+    if factor < 1.0:
+        size = (max(1, round(crop.shape[1] * factor)), max(1, round(crop.shape[0] * factor)))
+        crop = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_AREA), np.uint8)
+    _, diff = ink_mask(crop, params)
+    image_to_crop = np.array([[factor, 0, -factor * x0], [0, factor, -factor * y0], [0, 0, 1]])
+    return diff, image_to_crop @ grid_to_image
+
+
 def _search_grid(mask: Mask, params: Params) -> Grid | str:
     """The ``#`` among the largest ink components of ``mask``, or the first reason for none."""
     reasons: list[str] = []
@@ -880,30 +927,21 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         recognition of nothing with the reason, or, for a position no game reaches, no
         puzzle and a low confidence with the least sure cells named.
     """
-    work, scale = shrink(image, params.work_side)
-    look, look_scale = shrink(work, params.look_side)
-    look_mask, _ = ink_mask(look, params)
+    work, scale = shrink(image, params.look_side)
+    look_mask, _ = ink_mask(work, params)
     grid = _search_grid(look_mask, params)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
-    to_work = np.diag([1 / look_scale, 1 / look_scale, 1.0]) @ grid.homography()
-    if look is work:
-        readings, density, glyphs = read_cells(look_mask, to_work, grid.framed, params)
-    else:  # the ink of the board's surroundings only, at the larger scale
-        (x0, y0), (x1, y1) = _reach(to_work, work.shape[:2])
-        crop_to_work = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], dtype=np.float64)
-        mask, _ = ink_mask(work[y0:y1, x0:x1], params)
-        to_crop = np.linalg.inv(crop_to_work) @ to_work
-        readings, density, glyphs = read_cells(mask, to_crop, grid.framed, params)
+    to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
+    diff, to_diff = _board_ink(image, to_image, params)
+    readings, density, glyphs = read_cells(diff, to_diff, grid.framed, params)
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
     if glyphs > params.max_glyphs:
         return Recognition.nothing(
             GAME, f"{glyphs} digit- or letter-sized marks in the # (a sudoku?), not X and O"
         )
-    lattice = Lattice(
-        3, 3, tuple(float(v) for v in (np.diag([1 / scale, 1 / scale, 1.0]) @ to_work).ravel())
-    )
+    lattice = Lattice(3, 3, tuple(float(v) for v in to_image.ravel()))
     return interpret(readings, lattice, grid.doubts)
 
 

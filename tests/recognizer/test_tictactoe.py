@@ -13,7 +13,15 @@ import pytest
 from recognizer import recognize as recognize_any
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.tictactoe import MarkShape, classify_mark, draw, interpret, outcome_text, recognize
+from recognizer.tictactoe import (
+    MarkShape,
+    _line_remnant,
+    classify_mark,
+    draw,
+    interpret,
+    outcome_text,
+    recognize,
+)
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import nonpuzzle
@@ -97,6 +105,43 @@ def test_bigger_grids_are_refused() -> None:
             image[pos - 2 : pos + 2, 30:470] = 20
             image[30:470, pos - 2 : pos + 2] = 20
         assert not recognize(image).confident, n
+
+
+def test_small_boards_off_centre_among_phone_chrome_are_read_or_refused() -> None:
+    """A board a third of a phone screen wide, off the middle, under a status bar and score
+    pills and above an ad banner: its cells are read on a finer copy than the grid. Never
+    a wrong board; most read exactly."""
+    puzzle = Puzzle("xo-ox-o--", "x")
+    exact = 0
+    for seed in range(5, 11):
+        rng = np.random.default_rng(seed)
+        style = replace(
+            random_style(rng, "app"),
+            width=720,
+            height=1480,
+            board_share=0.34,
+            offset=(0.8, -0.6),
+            chrome=True,
+            font=None,
+        )
+        found = recognize(render(puzzle, style, rng))
+        if found.confident:
+            assert found.puzzle == puzzle, seed
+            exact += 1
+    assert exact >= 4
+
+
+def test_slanted_ends_of_bowed_lines_are_line_remnants() -> None:
+    """A thin piece slanting up to 25 degrees from a grid line near it is a line's end; a
+    mark-like blob, or a thin piece far from every line, is not."""
+    size = 64
+    piece = np.zeros((14, 40), bool)
+    for x in range(40):
+        y = round(x * np.tan(np.radians(18)) / 2)
+        piece[y : y + 2, x] = True
+    assert _line_remnant(piece, 1.1, 0.5, size, framed=False)
+    assert not _line_remnant(piece, 1.5, 0.5, size, framed=False)
+    assert not _line_remnant(np.ones((30, 30), bool), 1.1, 0.5, size, framed=False)
 
 
 def test_mark_shapes() -> None:

@@ -18,6 +18,7 @@ mapped to pixels by one homography, so perspective applies to lines and marks al
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -65,6 +66,8 @@ class Style:
     jpeg: int | None
     font: int | None = None  # app screens: X and O as letters of this OpenCV font
     backdrop: RGB | None = None  # app screens: the background fades to this colour downwards
+    offset: tuple[float, float] = (0.0, 0.0)  # board centre off the middle, share of the room
+    chrome: bool = False  # app screens: status bar, turn indicator, score pills, an ad banner
 
 
 def _rgb(rng: np.random.Generator, low: int, high: int) -> RGB:
@@ -101,13 +104,23 @@ def _shade(rng: np.random.Generator, color: RGB) -> RGB:
     return r, g, b
 
 
+def _picture_size(rng: np.random.Generator, kind: str) -> tuple[int, int]:
+    """``(width, height)``: a phone screen, a web page or, for paper, a photo or a scan."""
+    if kind == "app" and rng.random() < 0.7:
+        width = int(rng.integers(480, 800))
+        if rng.random() < 0.75:  # a phone, portrait
+            return width, round(width * rng.uniform(1.6, 2.2))
+        return round(width * rng.uniform(1.3, 1.8)), width  # a web page or a tablet
+    long_side = int(rng.integers(560, 1100))
+    short = max(400, round(long_side * rng.uniform(0.45, 1.0)))
+    return (long_side, short) if rng.random() < 0.5 else (short, long_side)
+
+
 def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
     """A random look; ``kind`` picks ``app``, ``hand`` or ``sheet`` (default: any)."""
     kind = kind or str(rng.choice(["app", "hand", "sheet"], p=[0.4, 0.4, 0.2]))
-    long_side = int(rng.integers(360, 1000))
-    aspect = float(rng.uniform(0.45, 1.0))
-    short = max(240, round(long_side * aspect))
-    width, height = (long_side, short) if rng.random() < 0.5 else (short, long_side)
+    width, height = _picture_size(rng, kind)
+    offset = (float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1)))
     if kind == "app":
         background = (
             _rgb(rng, 0, 60)
@@ -129,9 +142,9 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
             line_color=line,
             x_color=x_color,
             o_color=o_color,
-            line_width=float(rng.uniform(0.02, 0.1)),
-            mark_width=float(rng.uniform(0.05, 0.14)),
-            board_share=float(rng.uniform(0.45, 0.85)),
+            line_width=float(rng.uniform(0.02, 0.12)),
+            mark_width=float(rng.uniform(0.05, 0.18)),
+            board_share=max(float(rng.uniform(0.3, 0.95)), 240 / min(width, height)),
             rotation=0.0,
             tilt=(0.0, 0.0),
             arms=(arm,) * 8,
@@ -147,6 +160,8 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
             jpeg=int(rng.integers(60, 95)) if rng.random() < 0.5 else None,
             font=int(rng.choice(FONTS)) if rng.random() < 0.3 else None,
             backdrop=_shade(rng, background) if rng.random() < 0.25 else None,
+            offset=offset,
+            chrome=bool(rng.random() < 0.6),
         )
     whiteboard = rng.random() < 0.5
     paper = _rgb(rng, 200, 250) if whiteboard else _rgb(rng, 225, 256)
@@ -163,7 +178,7 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
         o_color=_contrasting(rng, paper) if two_colors else marker,
         line_width=float(rng.uniform(0.015, 0.045)),
         mark_width=float(rng.uniform(0.03, 0.08)),
-        board_share=float(rng.uniform(0.5, 0.8)),
+        board_share=max(float(rng.uniform(0.3, 0.85)), 300 / min(width, height)),
         rotation=float(rng.uniform(-8, 8) if sheet else rng.uniform(-32, 32)),
         tilt=(float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08))),
         arms=tuple(float(v) for v in rng.uniform(0.4, 1.0, 8)),  # type: ignore[arg-type]
@@ -177,6 +192,7 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
         noise=float(rng.uniform(1.0, 5.0)),
         blur=float(rng.uniform(0.0, 1.2)),
         jpeg=int(rng.integers(55, 92)) if rng.random() < 0.8 else None,
+        offset=offset,
     )
 
 
@@ -198,7 +214,10 @@ def _homography(style: Style) -> NDArray[np.float64]:
     span = mapped.max(axis=0) - mapped.min(axis=0)
     scale = style.board_share * min(style.width, style.height) / float(span.max())
     scale = min(scale, 0.92 * style.width / span[0], 0.8 * style.height / span[1])
-    offset = np.array([style.width, style.height]) / 2 - scale * (mapped.max(0) + mapped.min(0)) / 2
+    size = np.array([style.width, style.height])
+    room = np.maximum(0.0, 0.92 * size - scale * span) / 2  # the board stays inside 4% margins
+    centre_at = size / 2 + np.array(style.offset) * room
+    offset = centre_at - scale * (mapped.max(0) + mapped.min(0)) / 2
     fit = np.array([[scale, 0, offset[0]], [0, scale, offset[1]], [0, 0, 1]])
     return fit @ h
 
@@ -347,6 +366,77 @@ def _draw_clutter(
         cv2.circle(canvas, (x, 2 * r), r, color, max(1, r // 4), cv2.LINE_AA)
 
 
+def _draw_mark(
+    canvas: Picture,
+    stroke: Callable[[Picture, Stroke, RGB, float], None],
+    mark: str,
+    cell: tuple[int, int],
+    style: Style,
+    h: NDArray[np.float64],
+    unit: float,
+    rng: np.random.Generator,
+) -> None:
+    """An X or an O in ``cell``: a letter of the style's font, or strokes."""
+    color = style.x_color if mark == "x" else style.o_color
+    r, c = cell
+    if style.font is None:
+        for part in _mark_strokes(mark, cell, style, rng):
+            stroke(canvas, part, color, style.mark_width)
+        return
+    ends = np.array([[c + 0.5, r + 0.5, 1.0], [c + 1.5, r + 0.5, 1.0]]) @ h.T
+    centre, right = ends[:, :2] / ends[:, 2:] * _SS
+    height = 2 * style.mark_size * float(np.linalg.norm(right - centre))
+    thickness = max(1, round(min(style.mark_width * unit, 0.16 * height)))
+    _letter(canvas, mark.upper(), style.font, centre, height, thickness, color)
+
+
+def _board_box(style: Style, h: NDArray[np.float64], margin: float) -> tuple[int, int, int, int]:
+    """The supersampled pixel box ``(x0, y0, x1, y1)`` of the board's lines plus ``margin``
+    cells (app boards are upright, so the box is the board's)."""
+    reach = max(style.arms) + margin
+    corners = np.array([[-reach, -reach, 1.0], [3 + reach, 3 + reach, 1.0]]) @ h.T
+    (x0, y0), (x1, y1) = np.round(corners[:, :2] / corners[:, 2:] * _SS).astype(int)
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def _draw_chrome(
+    canvas: Picture, style: Style, h: NDArray[np.float64], rng: np.random.Generator
+) -> None:
+    """A phone's status bar, score pills and a turn line near the board, and an ad banner at
+    the bottom when the board leaves room for it."""
+    height, width = canvas.shape[:2]
+    color = tuple(float(v) for v in style.line_color)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    small = 0.6 * _SS * min(style.width, style.height) / 600
+    bar = round(0.035 * height)
+    thick = max(1, round(1.5 * small))
+    cv2.putText(canvas, "9:41", (bar, round(0.75 * bar)), font, small, color, thick, cv2.LINE_AA)
+    cv2.rectangle(canvas, (width - 3 * bar, bar // 4), (width - bar, 3 * bar // 4), color, thick)
+    x0, y0, x1, y1 = _board_box(style, h, 0.3)
+    turn = str(rng.choice(["X's turn", "O's turn", "Player O", "Next: X", "Winner: X"]))
+    size = cv2.getTextSize(turn, font, small, thick)[0]
+    cv2.putText(
+        canvas, turn, ((x0 + x1 - size[0]) // 2, y1 + 5 * size[1]), font, small, color, thick,
+        cv2.LINE_AA,
+    )  # fmt: skip
+    for k, label in enumerate(("X  2", "O  1")):
+        px = x0 + (x1 - x0) * (1 + 2 * k) // 4
+        size = cv2.getTextSize(label, font, small, thick)[0]
+        py = y0 - 2 * size[1]
+        cv2.rectangle(
+            canvas, (px - size[0], py - size[1]), (px + size[0], py + size[1]), color, thick
+        )
+        org = (px - size[0] // 2, py + size[1] // 2)
+        cv2.putText(canvas, label, org, font, small, color, thick, cv2.LINE_AA)
+    top = round(0.9 * height)
+    if y1 + 4 * size[1] < top:
+        ad = tuple(float(v) for v in rng.integers(0, 256, 3))
+        cv2.rectangle(canvas, (0, top), (width, height), ad, -1)
+        ink = (255.0, 255.0, 255.0) if sum(ad) < 3 * 128 else (0.0, 0.0, 0.0)
+        org = (bar, round(top + 0.06 * height))
+        cv2.putText(canvas, "Ad  Install now  >", org, font, small, ink, thick, cv2.LINE_AA)
+
+
 def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Picture:
     """Draw ``puzzle``'s board (3x3) in ``style``; the picture as an ``(H, W, 3)`` uint8 array.
 
@@ -355,9 +445,11 @@ def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Pict
     board = puzzle if isinstance(puzzle, str) else puzzle.board
     h = _homography(style)
     canvas = _background(style, rng)
-    unit = _SS * min(style.width, style.height) * style.board_share / 3.6
+    middle = np.array([[1.5, 1.5, 1.0], [2.5, 1.5, 1.0]]) @ h.T
+    middle = middle[:, :2] / middle[:, 2:]
+    unit = _SS * float(np.linalg.norm(middle[1] - middle[0]))  # a cell, supersampled pixels
 
-    def stroke(points: Stroke, color: RGB, width: float) -> None:
+    def stroke(canvas: Picture, points: Stroke, color: RGB, width: float) -> None:
         homog = np.column_stack([points, np.ones(len(points))]) @ h.T
         pixels = np.round(homog[:, :2] / homog[:, 2:] * _SS * 8).astype(np.int32)
         cv2.polylines(
@@ -371,23 +463,14 @@ def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Pict
         )
 
     for line in _grid_strokes(style, rng):
-        stroke(line, style.line_color, style.line_width)
-    for i, mark in enumerate(board):
-        if mark == "-":
-            continue
-        color = style.x_color if mark == "x" else style.o_color
-        r, c = divmod(i, 3)
-        if style.font is not None:
-            ends = np.array([[c + 0.5, r + 0.5, 1.0], [c + 1.5, r + 0.5, 1.0]]) @ h.T
-            centre, right = ends[:, :2] / ends[:, 2:] * _SS
-            height = 2 * style.mark_size * float(np.linalg.norm(right - centre))
-            thickness = max(1, round(min(style.mark_width * unit, 0.16 * height)))
-            _letter(canvas, mark.upper(), style.font, centre, height, thickness, color)
-            continue
-        for part in _mark_strokes(mark, (r, c), style, rng):
-            stroke(part, color, style.mark_width)
+        stroke(canvas, line, style.line_color, style.line_width)
+    marks = [(divmod(i, 3), mark) for i, mark in enumerate(board) if mark != "-"]
+    for cell, mark in marks:
+        _draw_mark(canvas, stroke, mark, cell, style, h, unit, rng)
     if style.clutter:
         _draw_clutter(canvas, style, h, rng)
+    if style.chrome:
+        _draw_chrome(canvas, style, h, rng)
     small = cv2.resize(canvas, (style.width, style.height), interpolation=cv2.INTER_AREA)
     small = small.astype(np.float32)
     if style.glare:
