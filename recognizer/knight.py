@@ -666,13 +666,17 @@ def square_contents(
     s = params.square
     squares = flattened(_squares(picture, rows, cols, s), colours.base)
     distance = np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
-    limit = np.maximum(np.maximum(28.0, 0.35 * contrast), 4.5 * colours.spread)
+    level = colours.base.mean(axis=2)
+    spread, below, above = (
+        _typical(v) for v in (colours.spread, level - colours.low, colours.high - level)
+    )
+    limit = np.maximum(np.maximum(28.0, 0.35 * contrast), 4.5 * spread)
     margin = max(16.0, 0.2 * contrast)
     grey = squares.mean(axis=4)
     foreign = (
         (distance > limit[:, :, None, None])
-        | (grey < (colours.low - margin)[:, :, None, None])
-        | (grey > (colours.high + margin)[:, :, None, None])
+        | (grey < (level - below - margin)[:, :, None, None])
+        | (grey > (level + above + margin)[:, :, None, None])
     )
     inner = np.zeros((s, s), bool)
     a = max(1, round(0.04 * s))
@@ -688,15 +692,28 @@ def square_contents(
     }
 
 
+def _typical(values: FloatArray) -> FloatArray:
+    """``(rows, cols)`` texture measures, each at most 1.5 times the median of its colour's
+    squares (a piece reaching into a square's border band must not pass for texture)."""
+    parity = np.indices(values.shape).sum(axis=0) % 2
+    median = np.array([np.median(values[parity == k]) for k in (0, 1)])
+    return np.asarray(np.minimum(values, 1.5 * median[parity]), np.float32)
+
+
 def _crossings(foreign: NDArray[np.bool_], depth: int) -> NDArray[np.float64]:
     """How much of each square's edge, in sides, ``(rows, cols, s, s)`` foreign pixels
-    cross: foreign ``depth`` pixels inside it and ``depth`` pixels inside the neighbour."""
+    cross: foreign from ``depth`` pixels inside the square to ``depth`` inside the
+    neighbour, without a break."""
     rows, cols, s, _ = foreign.shape
     out = np.zeros((rows, cols))
-    down = (foreign[:-1, :, s - 1 - depth, :] & foreign[1:, :, depth, :]).sum(axis=-1)
+    down = (
+        foreign[:-1, :, s - 1 - depth :, :].all(axis=2) & foreign[1:, :, : depth + 1, :].all(axis=2)
+    ).sum(axis=-1)
     out[:-1] += down
     out[1:] += down
-    across = (foreign[:, :-1, :, s - 1 - depth] & foreign[:, 1:, :, depth]).sum(axis=-1)
+    across = (
+        foreign[:, :-1, :, s - 1 - depth :].all(axis=3) & foreign[:, 1:, :, : depth + 1].all(axis=3)
+    ).sum(axis=-1)
     out[:, :-1] += across
     out[:, 1:] += across
     return out / s

@@ -142,7 +142,7 @@ def random_style(rng: np.random.Generator) -> Style:
         noise=float(rng.choice([0.0, 0.0, 2.0, 5.0])),
         jpeg=None if rng.random() < 0.5 else int(rng.integers(60, 95)),
         piece_colour=PIECE_COLOURS[int(rng.integers(len(PIECE_COLOURS)))] if coloured else None,
-        bevel=float(rng.choice([0.0, 0.0, 0.0, 0.03, 0.05])),
+        bevel=float(rng.choice([0.0] * 6 + [0.03, 0.05])),
         arrows=int(rng.choice([0, 0, 0, 1, 2])),
         hints=bool(rng.random() < 0.2),
         dark_page=bool(rng.random() < 0.5),
@@ -241,7 +241,7 @@ def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> N
         draw.text(centre, glyph, font=font, fill=ink, anchor="mm")
         return
     if style.piece == "letter":
-        letter = _font(int(size * 0.72 * style.piece_size), True)
+        letter = _font(int(size * 0.9 * style.piece_size), True)
         draw.text(
             centre, "N", font=letter, fill=fill, anchor="mm",
             stroke_width=max(1, size // 28), stroke_fill=line,
