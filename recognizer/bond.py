@@ -5,7 +5,7 @@ The pipeline, one small function per stage:
 0. :func:`_look` takes a quick look at a reduced copy: without a block of flat regions
    side by side there is no board, and the picture is given up in a few milliseconds.
 1. :func:`_remove_scanlines` evens out CRT scanlines at the picture's own resolution (where
-   their period is still one console pixel, 2 to 6 pixels), then :func:`_working_scale`
+   their period is still one console pixel, 2 to 4.5 pixels), then :func:`_working_scale`
    and :func:`_resized` rescale the picture to a working size (tiny target cells get
    enough pixels, large screenshots stay fast).
 2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -45,6 +46,8 @@ from recognizer.recognition import Recognition
 from solvers.bond import MAX_SIDE, MIN_SIDE, Puzzle, Solution
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 GAME = "bond"
 
@@ -59,9 +62,11 @@ class Params:
     look_long_side: int = 512
     #: A block of flat regions seen in the first look is a board candidate when it has this
     #: many regions (up to a 6 x 6 grid's cells) and its sides' ratio is at most
-    #: ``max_look_aspect``.
     min_look_regions: int = 3
-    max_look_aspect: float = 9.0
+    #: Edge tolerance of the first look's lattice fit (see ``edge_share``): flat regions of
+    #: a reduced copy lose a pixel or two at bevels and JPEG edges.
+    look_edge_share: float = 0.2
+    look_edge_pixels: float = 4.0
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -198,15 +203,16 @@ def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
     """Smooth rows over the scanline period when the rows brighten and darken periodically
-    with a period of 2 to 6 pixels (a longer one is the layout's, not a CRT's)."""
-    profile = work.mean(axis=(1, 2))
+    with a period of 2 to 4.5 pixels (a longer one is the layout's, not a CRT's)."""
+    rows = work.reshape(work.shape[0], -1)
+    profile = np.asarray(cv2.reduce(rows, 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)).ravel()
     if len(profile) < 64:
         return work
     detail = profile - np.convolve(profile, np.ones(9) / 9, mode="same")
     detail = detail[8:-8] - detail[8:-8].mean()
     power = np.abs(np.fft.rfft(detail)) ** 2
     freqs = np.fft.rfftfreq(len(detail))
-    band = (freqs >= 1 / 6) & (freqs <= 0.5)
+    band = (freqs >= 1 / 4.5) & (freqs <= 0.5)
     if detail.std() < 1.0 or power[band].sum() <= 0:
         return work
     peak = int(np.flatnonzero(band)[np.argmax(power[band])])
@@ -390,13 +396,19 @@ def _grid_from_block(
     grid = _fit_block(group, regions, work, params, shape)
     if grid is not None:
         return grid
-    boxes = regions.boxes[list(group)]
-    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    kept = _without_slivers(group, regions.boxes)
+    return None if kept is None else _fit_block(kept, regions, work, params, shape)
+
+
+def _without_slivers(group: Sequence[int], boxes: NDArray[np.float64]) -> list[int] | None:
+    """``group`` without the regions narrower or lower than half its median region; None
+    when there are none such, or fewer than two regions would be left."""
+    sub = boxes[list(group)]
+    widths, heights = sub[:, 2] - sub[:, 0], sub[:, 3] - sub[:, 1]
     thick = (widths >= 0.5 * np.median(widths)) & (heights >= 0.5 * np.median(heights))
     if thick.all() or thick.sum() < 2:
         return None
-    kept = [i for i, ok in zip(group, thick, strict=True) if ok]
-    return _fit_block(kept, regions, work, params, shape)
+    return [i for i, ok in zip(group, thick, strict=True) if ok]
 
 
 def _fit_block(
@@ -507,20 +519,31 @@ def _grids_in(
 
     A block that fits no lattice is cut at its widest gap and its parts are tried again.
     """
-    grids, unfitted = [], []
-    pending = _blocks(regions.boxes, params)
+    return _fitted(
+        regions.boxes, lambda group: _grid_from_block(group, regions, work, params), params
+    )
+
+
+def _fitted(
+    boxes: NDArray[np.float64], fit: Callable[[list[int]], T | None], params: Params
+) -> tuple[list[T], list[list[int]]]:
+    """What ``fit`` makes of each block of ``boxes`` (see :func:`_blocks`), and the groups
+    that it fits not: a block that does not fit is cut at its widest gap and its parts
+    (two regions or more) are tried again."""
+    fits, unfitted = [], []
+    pending = _blocks(boxes, params)
     while pending:
         group = pending.pop()
-        grid = _grid_from_block(group, regions, work, params)
-        if grid is not None:
-            grids.append(grid)
+        made = fit(group)
+        if made is not None:
+            fits.append(made)
             continue
-        parts = _split_at_widest_gap(group, regions.boxes)
+        parts = _split_at_widest_gap(group, boxes)
         if len(parts) > 1:
             pending.extend(part for part in parts if len(part) >= 2)
         else:
             unfitted.append(group)
-    return grids, unfitted
+    return fits, unfitted
 
 
 def _labelled(
@@ -985,21 +1008,31 @@ def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Rou
 
 
 def _look(image: RGBImage, params: Params) -> bool:
-    """Whether a reduced copy shows a board candidate: a block of three or more flat
-    regions side by side with aligned edges. Cheap, so that a picture of something else is
-    given up quickly."""
+    """Whether a reduced copy shows a board candidate: three or more flat regions side by
+    side whose edges fall on a lattice of 2..6 x 2..6 square-ish cells (a chequer of 8 x 8,
+    a one-stroke board of many tiles or a calendar's month has no such part). Cheap, so
+    that a picture of something else is given up quickly."""
     small, _ = _reduced(image, params.look_long_side)
-    smooth = _u8(cv2.GaussianBlur(_remove_scanlines(small), (0, 0), 0.8))
-    flat = _flat_regions(_spread(smooth), params)
-    boxes = flat.boxes
-    for block in _blocks(boxes, params):
-        sub = boxes[block]
-        width, height = sub[:, 2].max() - sub[:, 0].min(), sub[:, 3].max() - sub[:, 1].min()
-        if params.min_look_regions <= len(block) <= 2 * MAX_SIDE * MAX_SIDE and max(
-            width, height
-        ) <= params.max_look_aspect * min(width, height):
-            return True
-    return False
+    smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
+    boxes = _flat_regions(_spread(smooth), params).boxes
+    params = replace(params, edge_share=params.look_edge_share, edge_pixels=params.look_edge_pixels)
+
+    def on_lattice(group: list[int]) -> bool | None:
+        if len(group) < params.min_look_regions or len(group) > MAX_SIDE * MAX_SIDE:
+            return None
+        for kept in (group, _without_slivers(group, boxes)):
+            sub = boxes[kept] if kept is not None else boxes[:0]
+            x_fit = _fit_axis(sub[:, 0], sub[:, 2], params) if len(sub) else None
+            y_fit = _fit_axis(sub[:, 1], sub[:, 3], params) if x_fit else None
+            if (
+                x_fit
+                and y_fit
+                and abs(np.log(x_fit[1] / y_fit[1])) <= np.log(params.max_cell_aspect)
+            ):
+                return True
+        return None
+
+    return bool(_fitted(boxes, on_lattice, params)[0])
 
 
 def _working_scale(image: RGBImage, params: Params) -> float:
@@ -1033,12 +1066,13 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
-    if not _look(image, params):
+    even = _remove_scanlines(image)
+    if not _look(even, params):
         return Recognition.nothing(GAME, "no grid of flat cells")
     scale = _working_scale(image, params)
     to_original = np.diag([1 / scale, 1 / scale, 1.0])
     doubts = []
-    for found, tuned in _rounds(_resized(_remove_scanlines(image), scale), scale, params):
+    for found, tuned in _rounds(_resized(even, scale), scale, params):
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
             if _continues(board, found.smooth, tuned):
