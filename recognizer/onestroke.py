@@ -87,9 +87,16 @@ class Params:
     #: A cell may be covered (by the cat, if it has a face) when this share of its centre
     #: is neither.
     covered: float = 0.2
-    #: A cell neither plainly a tile nor a hole is a hole at most the first lift, a tile at
-    #: least the second (see :attr:`CellReading.lift`).
-    lift: tuple[float, float] = (0.3, 0.65)
+    #: A cell is a hole at most the first lift, a tile at least the second, whatever its
+    #: colour (see :attr:`CellReading.lift`: glare washes a tile towards the background's
+    #: colour, but it still stands out from its gaps); in between it is unclear.
+    lift: tuple[float, float] = (0.25, 0.35)
+    #: A cell of the ring round the board not of the tiles' colour (the screen's edge, a
+    #: button beside the board) is passed over if its lift is below this.
+    ring_lift: float = 0.65
+    #: A tile whose lift is below this is faint (washed out by glare): the holes round it
+    #: are in doubt.
+    faint: float = 0.6
     #: Most tiles' centres vary less (90th percentile of Delta E) than Delta E 12 or this
     #: share of the contrast of tiles and background: the tiles are plain.
     plain_tiles: float = 0.4
@@ -170,6 +177,7 @@ class CellReading:
     tile_like: float
     background: float
     lift: float
+    wash: float
 
     @property
     def other(self) -> float:
@@ -386,7 +394,8 @@ class Colors:
         plain = (to_tile < np.minimum(self.strict, loose)).mean(axis=1)
         tile_like = ((to_tile < loose) & (to_tile < to_back)).mean(axis=1)
         background = ((to_back < loose) & (to_back <= to_tile)).mean(axis=1)
-        ring = np.array([(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)])
+        # opposite points follow each other (a pair's mean cancels a smooth gradient of light)
+        ring = np.array([(-1, -1), (1, 1), (0, -1), (0, 1), (1, -1), (-1, 1), (1, 0), (-1, 0)])
         gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
         gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
         gap_pixels = _unblack(lab[gy, gx], back)
@@ -394,10 +403,11 @@ class Colors:
         # off the screen (a bezel, a letterbox) is darker; glare only makes a gap lighter
         gaps = np.where(gap_pixels[..., 0] < back[:, None, 0], np.maximum(gaps, 0.0), gaps)
         centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
-        lift = centre - gaps.min(axis=1)
+        lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
+        wash = np.median(pixels[..., 0], axis=1) - back[:, 0]
         return [
-            CellReading(float(a), float(b), float(c), float(d))
-            for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
+            CellReading(float(a), float(b), float(c), float(d), float(e))
+            for a, b, c, d, e in zip(plain, tile_like, background, lift, wash, strict=True)
         ]
 
 
@@ -531,9 +541,10 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
 def _gap_agrees(lab: LabImage, board: Board, colors: Colors, a: Cell, b: Cell) -> bool:
     """Whether the gap between tiles ``a`` and ``b`` shows the background (blended or not).
 
-    The pixel least like the tiles on the segment across the gap must lie at least 30% of
-    the way from the local tile colour to the local background, near the line between them
-    (within Delta E 8, or 30% of their distance: compression smears strong colours).
+    The pixel nearest the background on the segment across the gap (along the way from the
+    local tile colour to the local background: an outline round the tiles is passed over)
+    must lie at least 30% of that way, near the line between them (within Delta E 8, or 30%
+    of their distance: compression smears strong colours).
     """
     (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
     t = np.linspace(0.25, 0.75, 9)
@@ -542,9 +553,9 @@ def _gap_agrees(lab: LabImage, board: Board, colors: Colors, a: Cell, b: Cell) -
     line = lab[ys, xs]
     mid = ((xa + xb) / 2, (ya + yb) / 2)
     tile, back = colors.tile.at(*mid), colors.background.at(*mid)
-    pixel = line[int(np.argmax(delta_e(line, tile)))]
     t0, axis = np.asarray(tile), np.subtract(back, tile)
-    share = float((pixel - t0) @ axis) / max(float(axis @ axis), 1e-6)
+    shares = (line - t0) @ axis / max(float(axis @ axis), 1e-6)
+    pixel, share = line[int(np.argmax(shares))], float(np.max(shares))
     off = float(np.linalg.norm(pixel - (t0 + share * axis)))
     return share >= 0.3 and off < max(8.0, 0.3 * float(np.linalg.norm(axis)))
 
@@ -566,7 +577,8 @@ def _decide(
     """
     doubts: list[str] = []
     confidence = 1.0
-    tiles = set()
+    tiles: set[Cell] = set()
+    holes: set[Cell] = set()
     covered = []
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
     faces = {
@@ -586,11 +598,25 @@ def _decide(
             covered.append(cell)
         elif inside and kind == "tile":
             tiles.add(cell)
-        elif kind == "hole" or (not inside and kind != "tile" and reading.tile_like < 0.5):
+        elif inside and kind == "hole":
+            holes.add(cell)
+        elif kind == "hole" or (
+            not inside and reading.tile_like < 0.5 and reading.lift < params.ring_lift
+        ):
             continue
         else:
             doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
             confidence = min(confidence, 0.3)
+    # glare fades tiles smoothly: a hole beside a faint tile may be a tile faded out
+    faded = sorted(
+        hole
+        for hole in holes
+        if any(cell in tiles and readings[cell].lift < params.faint for cell in _around(hole))
+    )
+    if faded:
+        cells = ", ".join(f"({r}, {c})" for r, c in faded[: params.doubt_cells])
+        doubts.append(f"holes beside faint tiles may be tiles washed out by glare: {cells}")
+        confidence = min(confidence, 0.3)
     if not covered:
         return Recognition.nothing(GAME, "no cat on the board: the start is unknown")
     inner = [cell for cell in covered if _within(cell, area)]
@@ -719,17 +745,15 @@ def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
 def _kind(reading: CellReading, face: bool, params: Params) -> str:
     """``"cat"``, ``"tile"``, ``"hole"`` or ``"unclear"``: what a cell's reading shows.
 
-    A cell covered by something else is the cat only if it has a ``face``; one plainly of
-    the tiles' colour (and standing out from its gaps) or the background's is that; any
-    other (under glare or in shade) is judged by its lift alone.
+    A cell covered by something else is the cat only if it has a ``face``; any other is
+    judged by how far it stands out from its gaps (its lift), which glare and shade leave
+    truer than its colour.
     """
     if reading.other >= params.covered and face:
         return "cat"
-    if (reading.tile_like >= params.plain and reading.lift > params.lift[0]) or (
-        reading.lift >= params.lift[1]
-    ):
+    if reading.lift >= params.lift[1]:
         return "tile"
-    if reading.background >= params.plain or reading.lift <= params.lift[0]:
+    if reading.lift <= params.lift[0]:
         return "hole"
     return "unclear"
 
@@ -741,6 +765,12 @@ def _within(cell: Cell, area: Area) -> bool:
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
     r, c = cell
     return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+
+
+def _around(cell: Cell) -> list[Cell]:
+    """The eight cells round ``cell``."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
 def _connected(cells: set[Cell]) -> bool:

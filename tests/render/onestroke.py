@@ -2,16 +2,18 @@
 
 ``render(puzzle, style, rng)`` draws a full phone (or tablet) screenshot: status bar,
 level title, back button and menu pill, avatar and coin pill, the board of equal
-rounded tiles on a regular lattice, the cat sprite on the start tile (ears, tail and
-feet overflowing its cell), and the round coloured buttons at the bottom. The capture
-is then degraded: blur, noise, JPEG, or the look of a screen-recording frame (the phone
-downscaled and pillarboxed in black, heavy compression).
+rounded tiles on a regular lattice (plain, bevelled, outlined or shaded top to bottom),
+the cat sprite on the start tile (ears, tail and feet overflowing its cell), and the round
+coloured buttons at the bottom; sometimes a dark status bar and an ad banner. The capture
+may be framed (letterboxed in a dark frame, as a screen inside a bezel), then degraded:
+blur, noise, JPEG, or the look of a screen-recording frame (the phone downscaled and
+pillarboxed in black, heavy compression).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -32,11 +34,15 @@ SCREENS: tuple[tuple[int, int], ...] = (
     (828, 1792),
     (1080, 1920),
     (1080, 2340),
+    (1080, 2400),
+    (1080, 2520),
     (1170, 2532),
     (1284, 2778),
     (1440, 2560),
     (1440, 3200),
+    (1200, 1920),
     (1536, 2048),
+    (1620, 2160),
     (1668, 2388),
     (2048, 2732),
 )
@@ -56,7 +62,8 @@ class Style:
     """Everything about one screenshot's look.
 
     ``cat`` is ``None`` for a board without the cat (which must be refused);
-    ``video`` renders a 852x480 screen-recording frame of the phone.
+    ``video`` renders a 852x480 screen-recording frame of the phone; ``frame`` shrinks the
+    screen into a dark frame this wide (a fraction of the width on each side).
     """
 
     width: int
@@ -75,6 +82,11 @@ class Style:
     noise: float
     jpeg: int | None
     video: bool
+    tile_look: str = "plain"  # "plain", "bevel", "outline" or "shaded"
+    status_bar: bool = False  # a dark status bar across the top
+    ad: bool = False  # an ad banner over the bottom buttons
+    frame: float = 0.0
+    frame_color: RGB = (0, 0, 0)
 
     @property
     def group(self) -> str:
@@ -134,7 +146,7 @@ def random_style(rng: np.random.Generator, video: bool | None = None) -> Style:
     cream = _cream(tile)
     choices = [c for c in CAT_COLORS if color_distance(lab_of(c), lab_of(tile)) > 25]
     cat = cream if rng.random() < 0.25 or not choices else choices[int(rng.integers(len(choices)))]
-    return Style(
+    style = Style(
         width=width,
         height=height,
         background=background,
@@ -153,6 +165,21 @@ def random_style(rng: np.random.Generator, video: bool | None = None) -> Style:
         if video
         else (int(rng.integers(60, 96)) if rng.random() < 0.5 else None),
         video=video,
+    )
+    return _with_extras(style, np.random.default_rng(int(rng.integers(2**32))))
+
+
+def _with_extras(style: Style, rng: np.random.Generator) -> Style:
+    """``style`` with the newer fields drawn from their own generator (the older fields
+    keep their draws)."""
+    looks = ("plain", "plain", "bevel", "outline", "shaded")
+    return replace(
+        style,
+        tile_look=looks[int(rng.integers(len(looks)))],
+        status_bar=bool(rng.random() < 0.2),
+        ad=bool(rng.random() < 0.2),
+        frame=0.0 if style.video or rng.random() < 0.8 else float(rng.uniform(0.02, 0.1)),
+        frame_color=_rgb(rng, 0, 40),
     )
 
 
@@ -179,8 +206,12 @@ def _draw_chrome(draw: ImageDraw.ImageDraw, style: Style, rng: np.random.Generat
     w, h = style.width, style.height
     u = w / 100.0
     bar = _font(round(2.2 * u))
-    draw.text((4 * u, 1.2 * u), "9:41", fill=style.ink, font=bar)
-    draw.rounded_rectangle((88 * u, 1.4 * u, 95 * u, 3.6 * u), radius=0.6 * u, outline=style.ink)
+    ink = style.ink
+    if style.status_bar:
+        draw.rectangle((0, 0, w, 5 * u), fill=(20, 20, 24))
+        ink = (235, 235, 235)
+    draw.text((4 * u, 1.2 * u), "9:41", fill=ink, font=bar)
+    draw.rounded_rectangle((88 * u, 1.4 * u, 95 * u, 3.6 * u), radius=0.6 * u, outline=ink)
     top = 0.045 * h
     draw.ellipse((6 * u, top, 19 * u, top + 13 * u), fill=(0, 200, 215))
     title = f"Level {int(rng.integers(1, 999))}"
@@ -207,6 +238,53 @@ def _draw_chrome(draw: ImageDraw.ImageDraw, style: Style, rng: np.random.Generat
         draw.text(
             (x, y + 0.9 * radius), "OK", fill=(255, 255, 255), font=_font(round(3 * u)), anchor="mm"
         )
+    if style.ad:
+        top = h - 2.6 * radius
+        draw.rectangle((0, top, w, h), fill=_rgb(rng, 230, 255))
+        draw.rectangle((2 * u, top + 1.5 * u, 20 * u, h - 1.5 * u), fill=_tint(rng, False))
+        draw.text((24 * u, top + 3 * u), "Play the best puzzle game!", fill=(40, 40, 40), font=bar)
+        draw.rounded_rectangle(
+            (74 * u, top + 4 * u, 96 * u, top + 10 * u), radius=3 * u, fill=(30, 120, 240)
+        )
+        draw.text((85 * u, top + 7 * u), "INSTALL", fill=(255, 255, 255), font=bar, anchor="mm")
+
+
+def _draw_tile(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    radius: float,
+    style: Style,
+) -> None:
+    """One tile in the style's look: plain, bevelled, outlined, or shaded top to bottom."""
+    x0, y0, x1, y1 = box
+    side = x1 - x0
+    if style.tile_look == "bevel":
+        edge = 0.08 * side
+        draw.rounded_rectangle(box, radius=radius, fill=_shade(style.tile, 0.85))
+        draw.rounded_rectangle(
+            (x0, y0, x1, y1 - edge), radius=radius, fill=_shade(style.tile, 1.08)
+        )
+        draw.rounded_rectangle(
+            (x0 + edge, y0 + edge, x1 - edge, y1 - edge), radius=radius, fill=style.tile
+        )
+    elif style.tile_look == "outline":
+        width = max(1, round(0.03 * side))
+        draw.rounded_rectangle(
+            box, radius=radius, fill=style.tile, outline=_shade(style.tile, 0.75), width=width
+        )
+    elif style.tile_look == "shaded":
+        height = max(1, round(y1 - y0))
+        ramp = np.linspace(1.06, 0.94, height)[:, None, None]
+        strip = np.clip(np.asarray(style.tile, np.float64) * ramp, 0, 255).astype(np.uint8)
+        patch = Image.fromarray(np.repeat(strip, max(1, round(side)), axis=1))
+        mask = Image.new("L", patch.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle(
+            (0, 0, patch.width - 1, patch.height - 1), radius=radius, fill=255
+        )
+        img.paste(patch, (round(x0), round(y0)), mask)
+    else:
+        draw.rounded_rectangle(box, radius=radius, fill=style.tile)
 
 
 def _draw_cat(
@@ -300,7 +378,7 @@ def render(
             draw.rounded_rectangle(
                 (x0, y0 + drop, x1, y1 + drop), radius=radius, fill=_shade(style.tile, 0.8)
             )
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=style.tile)
+        _draw_tile(img, draw, (x0, y0, x1, y1), radius, style)
     if style.cat is not None:
         _draw_cat(draw, box(puzzle.start, side * style.cat_scale), style, rng)
     picture = _degrade(img, style, rng)
@@ -311,7 +389,16 @@ def render(
 
 
 def _degrade(img: Image.Image, style: Style, rng: np.random.Generator) -> np.ndarray:
-    """Blur, noise, the video-frame look, and JPEG."""
+    """The frame, blur, noise, the video-frame look, and JPEG."""
+    if style.frame > 0:
+        border = round(style.frame * style.width)
+        inner = (style.width - 2 * border, round(style.height * (1 - 2 * border / style.width)))
+        framed = Image.new("RGB", img.size, style.frame_color)
+        framed.paste(
+            img.resize(inner, Image.Resampling.LANCZOS),
+            (border, (style.height - inner[1]) // 2),
+        )
+        img = framed
     if style.blur > 0:
         img = img.filter(ImageFilter.GaussianBlur(style.blur))
     if style.video:
