@@ -1,22 +1,25 @@
 """Recognizer of 一笔画完 (one-stroke) screenshots: the tile lattice, the holes, the cat's tile.
 
-The pipeline, on a reduced (a Gaussian pyramid level near 900 px) and median-filtered copy
-of the picture, looking at full size only at the cat's face:
+The pipeline, on reduced copies of the picture, looking at full size only at the cat's face:
 
-1. :func:`find_board`: for each of the picture's main colours, the square, nearly solid
-   regions of that colour (at a loose and a tight tolerance, so that drop shadows blurred
-   into the gaps do not weld the tiles together); the largest set of equal size that sits
-   on a regular lattice with gaps between the tiles is the board.
+1. :func:`find_board`, on a copy 480 px long (a picture with no board is given up on
+   there, quickly), then again on one where the board's pitch is about 30 px: for each of
+   the picture's main colours, the square, nearly solid regions of that colour (at a loose
+   and a tight tolerance, so that drop shadows blurred into the gaps do not weld the tiles
+   together); the largest set of equal size that sits on a regular lattice with gaps
+   between the tiles is the board.
 2. :func:`read_board`: the tiles' colour and the background's are modelled as smooth fields
    over the picture (in a photo the light falls off across the screen); every lattice cell
    of the board (and the ring around it) is then a tile, a hole or covered by something
-   else: the cat, which marks the start. Tiles the blobs missed at the board's edge widen it.
-3. The confidence falls with every doubt: irregular gaps, unclear cells, no cat or two, a
-   "cat" that is a flat square (another game's board of coloured cells), tiles that are not
-   plain or not set on a background of their own (numbered squares, ruled cells), a single
-   line of squares, squares too small for a game's board, and a board that no path covers
-   from the cat: the game has no such level, so the reading is the likelier fault, and the
-   doubt names the cells read least surely.
+   else: the cat, which marks the start, judged by how far it stands out from its gaps
+   (glare washes tiles out). Tiles the blobs missed at the board's edge widen it.
+3. The confidence falls with every doubt: irregular gaps, unclear cells, holes beside faint
+   tiles (glare may wash a tile out entirely), no cat or two, a "cat" that is a flat square
+   (another game's board of coloured cells), tiles that are not plain or not set on a
+   background of their own (numbered squares, ruled cells), a single line of squares,
+   squares too small for a game's board, and a board that no path covers from the cat: the
+   game has no such level, so the reading is the likelier fault, and the doubt names the
+   cells read least surely.
 """
 
 from __future__ import annotations
@@ -169,15 +172,15 @@ class CellReading:
     lift : float
         How far the centre's median stands out from the gaps round the cell, along the
         way from the background to the tiles' colour: about 1 for a tile, 0 for a hole.
-        A photo's glare and shading shift a cell and its gaps alike, so this stays true
-        where the colours themselves have drifted.
+        The gaps' reference is the lowest mean of two opposite points round the cell (a
+        gradient of light cancels out). A photo's glare and shading shift a cell and its gaps
+        alike, so this stays true where the colours themselves have drifted.
     """
 
     tile: float
     tile_like: float
     background: float
     lift: float
-    wash: float
 
     @property
     def other(self) -> float:
@@ -404,10 +407,9 @@ class Colors:
         gaps = np.where(gap_pixels[..., 0] < back[:, None, 0], np.maximum(gaps, 0.0), gaps)
         centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
         lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
-        wash = np.median(pixels[..., 0], axis=1) - back[:, 0]
         return [
-            CellReading(float(a), float(b), float(c), float(d), float(e))
-            for a, b, c, d, e in zip(plain, tile_like, background, lift, wash, strict=True)
+            CellReading(float(a), float(b), float(c), float(d))
+            for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
         ]
 
 
