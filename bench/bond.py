@@ -40,6 +40,8 @@ def _rows(puzzle: Puzzle, style: render.Style) -> list[str]:
         f"target side: {style.target_side}",
         "target cut" if style.cut_target else "target whole",
         f"bevel {style.bevel}, board separator {style.board_separator}",
+        "separators black" if style.separator_color == render.BLACK else "separators coloured",
+        "cells wide (>= 1.3:1)" if style.scale_x / style.scale_y >= 1.3 else "cells not wide",
         f"cursor: {style.cursor}",
     ]
 

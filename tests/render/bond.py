@@ -13,7 +13,7 @@ that the tests and the bench use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -51,6 +51,8 @@ NES_COLORS: tuple[RGB, ...] = (
     (248, 216, 120),
     (164, 228, 252),
 )
+#: Separator colours other than black.
+SEPARATOR_COLORS: tuple[RGB, ...] = ((48, 48, 48), (0, 0, 112), (200, 160, 96), (252, 252, 252))
 GOLD: RGB = (200, 160, 96)
 PALE_GOLD: RGB = (236, 212, 160)
 BLACK: RGB = (0, 0, 0)
@@ -147,12 +149,14 @@ def random_style(rng: Rng) -> Style:
     """A random style: palette, layout, scale, smoothing, scanlines, chrome, compression."""
     chrome = str(rng.choice(["none", "none", "emulator", "phone"]))
     scale = float(rng.uniform(1.25, 4.0)) if chrome != "phone" else float(rng.uniform(2.2, 4.2))
-    aspect = float(rng.choice([1.0, 1.0, 8 / 7, 7 / 8, 0.76]))
+    # the pixels' shape: square, an emulator's 8:7, or stretched to a wide window (the real
+    # capture's cells are 1.59 times as wide as high)
+    aspect = float(rng.choice([1.0, 1.0, 8 / 7, 7 / 8, 0.76, 1.3, 1.45, 1.6]))
     full = bool(rng.random() < 0.12)
     target_cell = int(rng.integers(4, 7))
     if scale < 1.6:
         target_cell = max(target_cell, 5)
-    return Style(
+    style = Style(
         palette=_palette(rng),
         background=BLACK if rng.random() < 0.7 else _rgb(rng.integers(0, 40, 3)),
         board_cell=int(rng.integers(14, 27)),
@@ -178,6 +182,15 @@ def random_style(rng: Rng) -> Style:
         noise=float(rng.uniform(1.0, 5.0)) if rng.random() < 0.3 else 0.0,
         jpeg_quality=int(rng.integers(45, 96)) if rng.random() < 0.6 else 0,
     )
+    return replace(style, separator_color=_separator_color(rng, style.palette))
+
+
+def _separator_color(rng: Rng, palette: tuple[RGB, ...]) -> RGB:
+    """Black mostly; else dark grey, navy, gold or white, when far from every cell colour."""
+    if rng.random() < 0.6:
+        return BLACK
+    color = SEPARATOR_COLORS[int(rng.integers(len(SEPARATOR_COLORS)))]
+    return color if min(_distance(color, c) for c in palette) > 80 else BLACK
 
 
 # --------------------------------------------------------------------------- console screen
