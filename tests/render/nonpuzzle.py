@@ -2,8 +2,9 @@
 
 Several are grids on purpose (a calendar, a photo gallery, a keyboard, a home
 screen of app icons, a spreadsheet, an empty checkerboard), and some are other
-grid games (sudoku, 2048, a word game, a chess position), since grids are what
-the recognizers look for.
+grid games (sudoku, 2048, a word game, a chess position, match-three, minesweeper,
+a crossword, a flow puzzle, connect four), colour swatches, a QR code and source code,
+since grids, flat colours and text fields are what the recognizers look for.
 """
 
 from __future__ import annotations
@@ -399,6 +400,186 @@ def blurry_photo(rng: Rng) -> Image.Image:
     return _scene(rng, w, h).filter(ImageFilter.GaussianBlur(rng.uniform(4, 15)))
 
 
+def swatches(rng: Rng) -> Image.Image:
+    """A colour picker: one grid of flat colour swatches, touching or with gaps."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    rows, cols = int(rng.integers(3, 9)), int(rng.integers(4, 9))
+    x0, y0, side = _board_box(rng, img, cols)
+    gap = 0.0 if rng.random() < 0.5 else side * rng.uniform(0.04, 0.15)
+    for r in range(rows):
+        for c in range(cols):
+            draw.rectangle(_cell((x0, y0, side), r, c, gap / 2), fill=_color(rng))
+    chosen = _cell((x0, y0, side), int(rng.integers(rows)), int(rng.integers(cols)), gap / 2)
+    draw.rectangle(chosen, outline=_ink(dark), width=max(2, int(side * 0.06)))
+    return img
+
+
+def match_three(rng: Rng) -> Image.Image:
+    """A match-three game: a board of gems of five or six colours and shapes."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    n = int(rng.integers(6, 10))
+    origin = x0, y0, side = _board_box(rng, img, n)
+    draw.rounded_rectangle(
+        (x0, y0, x0 + n * side, y0 + n * side), radius=side * 0.2, fill=_color(rng, 20, 90)
+    )
+    gems = [
+        (_color(rng, 60, 256), str(rng.choice(["disc", "square", "diamond"]))) for _ in range(6)
+    ]
+    for r in range(n):
+        for c in range(n):
+            colour, shape = gems[int(rng.integers(len(gems)))]
+            box = _cell(origin, r, c, side * 0.12)
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            if shape == "disc":
+                draw.ellipse(box, fill=colour)
+            elif shape == "square":
+                draw.rounded_rectangle(box, radius=side * 0.12, fill=colour)
+            else:
+                half = (box[2] - box[0]) / 2
+                draw.polygon(
+                    [(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)],
+                    fill=colour,
+                )
+    return img
+
+
+def minesweeper(rng: Rng) -> Image.Image:
+    """Minesweeper: raised grey tiles, some opened with coloured counts and flags."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    n = int(rng.integers(8, 13))
+    origin = _board_box(rng, img, n)
+    side = origin[2]
+    counts = [(0, 0, 255), (0, 128, 0), (255, 0, 0), (0, 0, 128)]
+    raised, opened = _color(rng, 150, 200), _color(rng, 200, 235)
+    for r in range(int(n * rng.uniform(1.0, 1.5))):
+        for c in range(n):
+            box = _cell(origin, r, c, 1)
+            if rng.random() < 0.45:
+                draw.rectangle(box, fill=opened)
+                k = int(rng.integers(0, 5))
+                if k:
+                    _write(draw, box, str(k), counts[k - 1], side * 0.6)
+            else:
+                draw.rectangle(
+                    box, fill=raised, outline=(255, 255, 255), width=max(1, int(side / 12))
+                )
+                if rng.random() < 0.1:
+                    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                    draw.polygon(
+                        [
+                            (cx - side * 0.2, cy - side * 0.25),
+                            (cx + side * 0.25, cy),
+                            (cx - side * 0.2, cy + side * 0.05),
+                        ],
+                        fill=(230, 30, 30),
+                    )
+    return img
+
+
+def crossword(rng: Rng) -> Image.Image:
+    """A crossword: white squares and black blocks in a lined grid, small clue numbers."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    n = int(rng.integers(5, 16))
+    origin = _board_box(rng, img, n)
+    side = origin[2]
+    clue = 1
+    for r in range(n):
+        for c in range(n):
+            box = _cell(origin, r, c)
+            block = rng.random() < 0.18
+            draw.rectangle(
+                box, fill=(15, 15, 15) if block else (250, 250, 250), outline=(40, 40, 40)
+            )
+            if not block and rng.random() < 0.25:
+                draw.text(
+                    (box[0] + 3, box[1] + 2),
+                    str(clue),
+                    fill=(20, 20, 20),
+                    font=_font(int(side * 0.28)),
+                )
+                clue += 1
+    return img
+
+
+def qr_code(rng: Rng) -> Image.Image:
+    """A QR-like code: random dark modules with three square finder patterns."""
+    img, _ = _canvas(rng)
+    w, h = img.size
+    n = int(rng.choice([21, 25, 29, 33]))
+    modules = rng.random((n, n)) < 0.5
+    for r0, c0 in ((0, 0), (0, n - 7), (n - 7, 0)):
+        modules[r0 : r0 + 7, c0 : c0 + 7] = False
+        modules[r0 : r0 + 7, c0] = modules[r0 : r0 + 7, c0 + 6] = True
+        modules[r0, c0 : c0 + 7] = modules[r0 + 6, c0 : c0 + 7] = True
+        modules[r0 + 2 : r0 + 5, c0 + 2 : c0 + 5] = True
+    side = int(w * rng.uniform(0.4, 0.8) / (n + 8))
+    code = np.where(np.pad(modules, 4), 0, 255).astype(np.uint8)
+    tile = Image.fromarray(np.kron(code, np.ones((side, side), np.uint8))).convert("RGB")
+    img.paste(tile, ((w - tile.width) // 2, int(h * rng.uniform(0.2, 0.5))))
+    return img
+
+
+def code_editor(rng: Rng) -> Image.Image:
+    """Source code in a monospace-looking editor, with line numbers and highlighted words."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    size = int(w / rng.uniform(28, 45))
+    words = ("def", "return", "if", "for", "in", "x", "0", "1", "field", "snake", "'.'", "==", "+")
+    y = h * 0.08
+    while y < h * 0.92:
+        indent = int(rng.integers(0, 4))
+        draw.text((w * 0.02, y), f"{int(y // size):>3}", fill=(128, 128, 128), font=_font(size))
+        x = w * 0.12 + indent * size * 2
+        for word in rng.choice(words, int(rng.integers(1, 7))):
+            colour = _color(rng, 80, 230) if rng.random() < 0.4 else _ink(dark)
+            draw.text((x, y), str(word), fill=colour, font=_font(size))
+            x += draw.textlength(str(word) + " ", font=_font(size))
+        y += size * 1.5
+    return img
+
+
+def flow_puzzle(rng: Rng) -> Image.Image:
+    """A connect-the-dots flow puzzle: pairs of coloured dots on a lined dark grid."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    n = int(rng.integers(5, 10))
+    origin = x0, y0, side = _board_box(rng, img, n)
+    draw.rectangle((x0, y0, x0 + n * side, y0 + n * side), fill=(0, 0, 0))
+    for i in range(n + 1):
+        draw.line((x0 + i * side, y0, x0 + i * side, y0 + n * side), fill=(120, 120, 40), width=2)
+        draw.line((x0, y0 + i * side, x0 + n * side, y0 + i * side), fill=(120, 120, 40), width=2)
+    cells = rng.permutation(n * n)[: 2 * int(rng.integers(3, n + 1))]
+    for pair in cells.reshape(-1, 2):
+        colour = _color(rng, 60, 256)
+        for cell in pair:
+            draw.ellipse(_cell(origin, int(cell) // n, int(cell) % n, side * 0.15), fill=colour)
+    return img
+
+
+def connect_four(rng: Rng) -> Image.Image:
+    """Connect four: a blue board of round holes, some filled with red and yellow discs."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    rows, cols = 6, 7
+    origin = x0, y0, side = _board_box(rng, img, cols)
+    draw.rounded_rectangle(
+        (x0, y0, x0 + cols * side, y0 + rows * side), radius=side * 0.2, fill=_color(rng, 0, 120)
+    )
+    hole = img.getpixel((0, 0))
+    for c in range(cols):
+        height = int(rng.integers(0, rows + 1))
+        for r in range(rows):
+            filled = rows - r <= height
+            fill = ((220, 30, 30) if rng.random() < 0.5 else (250, 210, 30)) if filled else hole
+            draw.ellipse(_cell(origin, r, c, side * 0.1), fill=fill)
+    return img
+
+
 KINDS: dict[str, Callable[[Rng], Image.Image]] = {
     "calendar": calendar,
     "gallery": gallery,
@@ -413,6 +594,14 @@ KINDS: dict[str, Callable[[Rng], Image.Image]] = {
     "word_game": word_game,
     "chess_position": chess_position,
     "chat": chat,
+    "swatches": swatches,
+    "match_three": match_three,
+    "minesweeper": minesweeper,
+    "crossword": crossword,
+    "qr_code": qr_code,
+    "code_editor": code_editor,
+    "flow_puzzle": flow_puzzle,
+    "connect_four": connect_four,
 }
 
 

@@ -3,13 +3,16 @@
 ``photograph(screen, style, rng)`` puts a rendered screen in a phone bezel on a
 desk, views it through a pinhole camera tilted and rolled by the style's
 angles, and adds uneven light, glare, colour cast, moire, blur, sensor noise
-and JPEG compression. It returns the photo and the true homography from screen
-pixels to photo pixels, so tests can check rectification and overlays.
+and JPEG compression. Some photos also have rounded corners, a notch, a screen
+whose emitted light lifts its blacks and dulls its colours, vignetting, a thumb
+over the phone's edge, or a camera's full resolution. It returns the photo and
+the true homography from screen pixels to photo pixels, so tests can check
+rectification and overlays.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -40,6 +43,12 @@ class PhotoStyle:
     blur: float  # Gaussian sigma in photo pixels
     noise: float  # Gaussian sensor noise sigma
     jpeg_quality: int
+    corner_radius: float = 0.0  # the phone's corner radius, a fraction of its short side
+    notch: bool = False  # a camera notch at the top of the screen
+    screen_black: float = 0.0  # grey level of the screen's black (emitted light, 0 .. 40)
+    screen_saturation: float = 1.0  # the screen's colour saturation as photographed
+    vignette: float = 0.0  # darkening towards the photo's corners, 0 .. 0.35
+    thumb: float | None = None  # where along a long side a thumb covers the edge (0 .. 1)
 
 
 def _rgb(rng: np.random.Generator, low: int, high: int) -> tuple[int, int, int]:
@@ -48,9 +57,14 @@ def _rgb(rng: np.random.Generator, low: int, high: int) -> tuple[int, int, int]:
 
 
 def random_photo_style(rng: np.random.Generator) -> PhotoStyle:
-    """A photo held at up to ~25 degrees of tilt and 15 of roll, in varied light."""
+    """A photo held at up to ~25 degrees of tilt and 15 of roll, in varied light.
+
+    The later additions (corners, notch, emitted light, vignetting, thumb, full
+    resolution) are drawn from a spawned generator, so ``rng``'s own sequence is the same
+    as before they existed.
+    """
     dark = rng.random() < 0.7
-    return PhotoStyle(
+    style = PhotoStyle(
         tilt_x=float(rng.uniform(-25, 25)),
         tilt_y=float(rng.uniform(-20, 20)),
         roll=float(rng.uniform(-15, 15)),
@@ -68,6 +82,54 @@ def random_photo_style(rng: np.random.Generator) -> PhotoStyle:
         noise=float(rng.uniform(0, 6)),
         jpeg_quality=int(rng.integers(50, 91)),
     )
+    extra = rng.spawn(1)[0]
+    full_resolution = extra.random() < 0.15
+    return replace(
+        style,
+        photo_long_side=int(extra.integers(3000, 4033))
+        if full_resolution
+        else style.photo_long_side,
+        corner_radius=float(extra.choice([0.0, extra.uniform(0.02, 0.12)])),
+        notch=bool(extra.random() < 0.3),
+        screen_black=float(extra.choice([0.0, extra.uniform(5, 40)])),
+        screen_saturation=float(extra.uniform(0.75, 1.0)),
+        vignette=float(extra.choice([0.0, extra.uniform(0.05, 0.35)])),
+        thumb=float(extra.uniform(0.2, 0.8)) if extra.random() < 0.2 else None,
+    )
+
+
+def _rounded_mask(height: int, width: int, radius: float) -> NDArray[np.uint8]:
+    """1 inside a ``width`` x ``height`` rectangle with corners rounded to ``radius``."""
+    mask = np.ones((height, width), np.uint8)
+    r = round(radius)
+    if r < 2:
+        return mask
+    corner = np.zeros((r, r), np.uint8)
+    cv2.circle(corner, (r, r), r, 1, -1, cv2.LINE_8)
+    mask[:r, :r] = corner
+    mask[:r, -r:] = corner[:, ::-1]
+    mask[-r:, :r] = corner[::-1]
+    mask[-r:, -r:] = corner[::-1, ::-1]
+    return mask
+
+
+def _as_emitted(screen: RGB, style: PhotoStyle) -> RGB:
+    """The screen as a camera sees its light: blacks lifted, colours dulled, a notch."""
+    img = screen.astype(np.float32)
+    grey = img.mean(axis=2, keepdims=True)
+    img = grey + style.screen_saturation * (img - grey)
+    img = style.screen_black + img * (1 - style.screen_black / 255)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if style.notch:
+        h, w = out.shape[:2]
+        short = min(h, w)
+        half_w, half_h = round(short * 0.09), round(short * 0.025)
+        if h >= w:
+            box = (w // 2 - half_w, 0, w // 2 + half_w, 2 * half_h)
+        else:
+            box = (0, h // 2 - half_w, 2 * half_h, h // 2 + half_w)
+        cv2.rectangle(out, box[:2], box[2:], style.bezel_color, -1)
+    return out
 
 
 def _camera_homography(
@@ -102,9 +164,19 @@ def photograph(
     sh, sw = screen.shape[:2]
     border = round(style.bezel * min(sh, sw))
     phone = cv2.copyMakeBorder(
-        screen, border, border, border, border, cv2.BORDER_CONSTANT, value=style.bezel_color
+        _as_emitted(screen, style),
+        border,
+        border,
+        border,
+        border,
+        cv2.BORDER_CONSTANT,
+        value=style.bezel_color,
     )
     ph, pw = phone.shape[:2]
+    radius = style.corner_radius * min(ph, pw)
+    if radius > border:  # the screen's corners follow the phone's
+        screen_corners = 1 - _rounded_mask(sh, sw, radius - border)
+        phone[border : border + sh, border : border + sw][screen_corners > 0] = style.bezel_color
     portrait = ph >= pw
     long_side = style.photo_long_side
     out_w, out_h = (
@@ -121,8 +193,18 @@ def photograph(
     warped = cv2.warpPerspective(
         phone, h_phone, (out_w, out_h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_TRANSPARENT
     )
-    mask = cv2.warpPerspective(np.ones((ph, pw), np.uint8), h_phone, (out_w, out_h)) > 0
+    mask = cv2.warpPerspective(_rounded_mask(ph, pw, radius), h_phone, (out_w, out_h)) > 0
     photo = np.where(mask[..., None], warped.astype(np.float32), desk)
+    if style.thumb is not None:
+        # a thumb holding a long side: over the bezel and a sliver of the screen
+        along, size = style.thumb, min(ph, pw)
+        reach, length = 0.8 * border + 0.015 * size, 0.1 * size
+        centre = (0.0, along * ph) if ph >= pw else (along * pw, float(ph))
+        axes = (reach, length) if ph >= pw else (length, reach)
+        t = np.linspace(0, 2 * np.pi, 48)
+        outline = np.stack([centre[0] + axes[0] * np.cos(t), centre[1] + axes[1] * np.sin(t)], -1)
+        in_photo = cv2.perspectiveTransform(outline[None], h_phone)[0]
+        cv2.fillPoly(photo, [np.round(in_photo).astype(np.int32)], (196, 146, 120), cv2.LINE_AA)
 
     angle = rng.uniform(0, 2 * np.pi)
     ramp = (np.cos(angle) * xx / out_w + np.sin(angle) * yy / out_h) - 0.5
@@ -139,6 +221,11 @@ def photograph(
         theta = rng.uniform(0, np.pi)
         wave = np.sin(freq * (np.cos(theta) * xx + np.sin(theta) * yy))
         photo += (style.moire * wave * mask)[..., None]
+    if style.vignette > 0:
+        corner_distance = ((xx - out_w / 2) ** 2 + (yy - out_h / 2) ** 2) / (
+            (out_w / 2) ** 2 + (out_h / 2) ** 2
+        )
+        photo *= (1 - style.vignette * corner_distance)[..., None]
     photo *= np.asarray(style.cast, np.float32)
     if style.blur > 0.2:
         photo = cv2.GaussianBlur(photo, (0, 0), style.blur)
