@@ -9,16 +9,18 @@ The pipeline, one function per stage:
 3. :func:`find_grid` - two roughly parallel pairs that cross each other with arms beyond the
    crossings (a ``#``), plus an optional outer frame; any other long line parallel to them
    means a bigger grid (another game) and the picture is refused.
-4. :func:`read_cells` - the ink mask warped to a canonical board through the homography of
-   the four crossings; each cell is empty (little ink), ``o`` (a closed loop around an empty
-   centre) or ``x`` (strokes crossing at the centre), told apart by shape, not colour.
+4. :func:`read_cells` - the ink warped to a canonical board through the homography of the
+   four crossings, and thresholded there; each cell is empty (little ink), ``o`` (a closed
+   loop around an empty centre) or ``x`` (strokes crossing at the centre), told apart by
+   shape, not colour.
 5. :func:`interpret` - the position; one that no game reaches is reported unrecognized with
    the least sure cells named, as a misreading is likelier than such a board.
 
-Stages 1-3 run on a copy of about 320 pixels (:func:`shrink`), so a picture without a ``#``
-is refused within a few tens of milliseconds; stage 4 reads the board's surroundings on a
-copy of about 640 pixels. Only OpenCV and numpy are used (thinning, hysteresis and hole
-filling are done here), so importing the module is cheap.
+Stages 1-3 run on a copy of about 400 pixels a side (:func:`recognizer.colors.reduce`), so
+a picture without a ``#`` is refused within a few tens of milliseconds; stage 4 reads the
+board's surroundings on a copy where a cell is about 96 pixels across. Only OpenCV and
+numpy are used (thinning, hysteresis and hole filling are done here), so importing the
+module is cheap.
 
 The geometry is a :class:`~recognizer.lattice.Lattice` whose cells ``(r, c)`` are the
 board's cells, the outer ones extended beyond the lines.
@@ -30,11 +32,13 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import sqrt
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import Color, Overlay
@@ -54,9 +58,10 @@ PointLike = tuple[float, float] | NDArray[np.float64]
 class Params:
     """Tunable constants of the recognizer (relative sizes, so any resolution works)."""
 
-    #: Mean side of the copy the grid is looked for on, in pixels (within a factor 1.5 of
-    #: it: see :func:`shrink`).
-    look_side: int = 320
+    #: Mean side (the square root of the area) of the copy the grid is looked for on, in
+    #: pixels: a board filling the width of a tall phone screen is as large on it as one on
+    #: a square picture.
+    look_side: int = 400
     #: Cells are read on a copy of the board's surroundings where a cell is about this many
     #: pixels across (or on the picture itself, if its cells are smaller).
     read_cell: float = 96.0
@@ -557,7 +562,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     side ``cell``), which are strokes of the grid rather than an X. Besides a clear loop,
     an O is a thick ring with a small hole but no arms, a bold letter O, or a ring broken
     once or twice (where a grid line crossed it was erased) around an empty middle; and an
-    X a bold letter X, whose arms part only near its corners.
+    X a bold letter X, whose arms part only near its corners, or arms crossing on a solid
+    middle that enclose a speck of background (a smudge or moire stripe joined to them).
 
     Examples
     --------
@@ -591,12 +597,17 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
         mark = "o"
     elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and squat and small:
         mark = "x"
-    elif (  # a ring around an empty middle, maybe broken; a bold letter O
-        squat and arms <= 2 and around >= 0.6 and (core == 0.0 or (core <= 0.3 and hole >= 0.04))
+    elif (  # a ring around an empty middle, maybe broken; a bold letter O, maybe blurred
+        squat
+        and arms <= 2
+        and around >= 0.6
+        and (core == 0.0 or (core <= 0.3 and hole >= 0.04) or (core <= 0.1 and hole >= 0.015))
     ):
         mark, sure = "o", False
     elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4:  # a bold letter X
         mark, sure = "x", False
+    elif squat and small and hole < 0.08 and 3 <= arms <= 6 and centre >= 0.5 and core >= 0.9:
+        mark, sure = "x", False  # solid crossing strokes enclosing a speck (moire, a smudge)
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre, around, core, sure)
@@ -839,29 +850,6 @@ def _shifted(line: Line, dx: float, dy: float) -> Line:
     )
 
 
-def shrink(image: RGBImage, side: int) -> tuple[RGBImage, float]:
-    """``image`` halved (area averages) until its mean side is at most 1.5 ``side``.
-
-    The mean side (the square root of the area) keeps a board that fills the width of a
-    tall phone screen as large as one on a square picture. Halving is several times
-    faster than an area resize by an arbitrary factor, and as smooth. Returns the copy and
-    its scale.
-
-    Examples
-    --------
-    >>> small, scale = shrink(np.zeros((2340, 1080, 3), np.uint8), 320)
-    >>> small.shape, scale
-    ((585, 270, 3), 0.25)
-    """
-    scale = 1.0
-    while np.sqrt(image.shape[0] * image.shape[1]) > 1.5 * side:
-        height, width = image.shape[:2]
-        half = cv2.resize(image, (width // 2, height // 2), interpolation=cv2.INTER_AREA)
-        image = np.asarray(half, np.uint8)
-        scale /= 2
-    return image, scale
-
-
 def _reach(grid_to_pixels: NDArray[np.float64], shape: tuple[int, ...]) -> NDArray[np.int64]:
     """The box ``[[x0, y0], [x1, y1]]`` of the picture that :func:`read_cells` looks at."""
     square = np.array([[[-1.5, -1.5], [4.5, -1.5], [-1.5, 4.5], [4.5, 4.5]]], dtype=np.float64)
@@ -927,9 +915,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         recognition of nothing with the reason, or, for a position no game reaches, no
         puzzle and a low confidence with the least sure cells named.
     """
-    work, scale = shrink(image, params.look_side)
-    look_mask, _ = ink_mask(work, params)
-    grid = _search_grid(look_mask, params)
+    height, width = image.shape[:2]
+    look, scale = reduce(image, round(params.look_side * max(height, width) / sqrt(height * width)))
+    grid = _search_grid(ink_mask(look, params)[0], params)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()

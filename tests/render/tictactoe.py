@@ -50,7 +50,7 @@ class Style:
     o_color: RGB
     line_width: float  # stroke widths, in cells
     mark_width: float
-    board_share: float  # board side / the picture's short side
+    board_share: float  # board side / the picture's short side (0.4..0.95: 16%..90% of its square)
     rotation: float  # degrees
     tilt: tuple[float, float]  # perspective terms, in 1/board units
     arms: tuple[float, float, float, float, float, float, float, float]  # in cells
@@ -134,6 +134,10 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
         x_color = line if same else _contrasting(rng, background)
         o_color = line if same else _contrasting(rng, background)
         arm = float(rng.choice([1.0, 1.0, 0.8, 0.6]))
+        line_width = float(rng.uniform(0.02, 0.12))
+        mark_width = float(rng.uniform(0.05, 0.18))
+        # apps leave a margin of at least 0.06 cells between a mark and the lines
+        mark_size = min(float(rng.uniform(0.25, 0.36)), 0.44 - (line_width + mark_width) / 2)
         return Style(
             kind=kind,
             width=width,
@@ -142,15 +146,15 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
             line_color=line,
             x_color=x_color,
             o_color=o_color,
-            line_width=float(rng.uniform(0.02, 0.12)),
-            mark_width=float(rng.uniform(0.05, 0.18)),
-            board_share=max(float(rng.uniform(0.3, 0.95)), 240 / min(width, height)),
+            line_width=line_width,
+            mark_width=mark_width,
+            board_share=max(float(rng.uniform(0.4, 0.95)), 240 / min(width, height)),
             rotation=0.0,
             tilt=(0.0, 0.0),
             arms=(arm,) * 8,
             wobble=0.0,
             bow=0.0,
-            mark_size=float(rng.uniform(0.25, 0.36)),
+            mark_size=mark_size,
             jitter=0.0,
             clutter=bool(rng.random() < 0.7),
             light=0.0,
@@ -178,7 +182,7 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
         o_color=_contrasting(rng, paper) if two_colors else marker,
         line_width=float(rng.uniform(0.015, 0.045)),
         mark_width=float(rng.uniform(0.03, 0.08)),
-        board_share=max(float(rng.uniform(0.3, 0.85)), 300 / min(width, height)),
+        board_share=max(float(rng.uniform(0.4, 0.85)), 300 / min(width, height)),
         rotation=float(rng.uniform(-8, 8) if sheet else rng.uniform(-32, 32)),
         tilt=(float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08))),
         arms=tuple(float(v) for v in rng.uniform(0.4, 1.0, 8)),  # type: ignore[arg-type]
