@@ -213,7 +213,7 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     if board is not None and board.pitch < params.read_pitch and scale < 1.0:
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
         lab, scale = _reduced(image, min(round(side), params.work_side))
-        board = find_board(lab, params)
+        board = find_board(lab, params, board.tile)
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
     return read_board(image, lab, board, scale, params)
@@ -231,13 +231,16 @@ def _reduced(image: RGBImage, long_side: int) -> tuple[LabImage, float]:
     return to_lab(small), scale
 
 
-def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
+def find_board(
+    lab: LabImage, params: Params = DEFAULT, tile: LabColor | None = None
+) -> Board | None:
     """The largest regular lattice of equal square tiles of one colour, or ``None``.
 
     The main colours are taken from a yet smaller copy (a palette needs few pixels). Each
     is tried at a loose tolerance, then at a tight one if the loose mask held solid bars
     as well as squares (a drop shadow blurred into the gaps welds tiles together). A colour too
-    rare to hold more tiles than the board found so far is not tried.
+    rare to hold more tiles than the board found so far is not tried, nor one farther than
+    Delta E 10 from ``tile`` when it is given (the tiles' colour in another copy).
     """
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
@@ -245,6 +248,8 @@ def find_board(lab: LabImage, params: Params = DEFAULT) -> Board | None:
     best: Board | None = None
     for peak in peaks[: params.colors_tried]:
         if best is not None and 2 * peak.share * height * width < len(best.tiles) * best.side**2:
+            continue
+        if tile is not None and color_distance(tile, peak.lab) > 10.0:
             continue
         others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
         loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
