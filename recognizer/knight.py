@@ -77,7 +77,7 @@ class Params:
     """Least share of the inner corners found within the lattice's extent."""
     edge_fill: float = 0.7
     """Least share of its outermost lines of inner corners found, for a certain size."""
-    square: int = 32
+    square: int = 48
     """Side of a square in the canonical picture of the board."""
     min_contrast: float = 22.0
     """Least grey difference between neighbouring squares."""
@@ -96,12 +96,14 @@ class Params:
     piece_crossing: float = 0.1
     """Most of a square's edge, in sides, that its content may cross into a neighbour
     (arrows and lines run across squares; pieces stand inside theirs)."""
-    coloured_area: float = 0.17
-    coloured_height: float = 0.55
+    coloured_area: float = 0.15
+    coloured_height: float = 0.5
     """Least area and height of a coloured piece (beyond :attr:`piece_chroma`): stricter
     than a black or white one's, as coloured marks are common."""
     doubtful: float = 0.92
-    """A mark scoring this much of a piece (1) is in doubt."""
+    """A mark scoring this much of a piece (1) is in doubt..."""
+    rival: float = 0.72
+    """... and this much of the best piece's score (move dots beside a clear knight are not)."""
 
 
 PARAMS = Params()
@@ -203,7 +205,8 @@ def _reading(
 ) -> Recognition:
     """The recognition from the squares' piece scores and any doubt about the edges."""
     pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
-    unsure = [(int(r), int(c)) for r, c in np.argwhere((scores >= params.doubtful) & (scores < 1))]
+    least = max(params.doubtful, params.rival * float(scores.max()))
+    unsure = [(int(r), int(c)) for r, c in np.argwhere((scores >= least) & (scores < 1))]
     size = f"{board.rows}x{board.cols} board"
     doubts: list[str] = []
     if len(pieces) != 1:

@@ -236,9 +236,12 @@ def _draw_knight(img: Image.Image, box: tuple[int, int, int], style: Style) -> N
         # one ink that stands out from the square, as in a text diagram
         square = np.asarray(img.crop((x0, y0, x0 + size, y0 + size))).reshape(-1, 3)
         dark_square = float(np.median(square.mean(axis=1))) < 110
-        ink = style.piece_colour or ((235, 235, 235) if dark_square else (20, 20, 20))
+        ink = (235, 235, 235) if dark_square else (20, 20, 20)
         glyph = "\u2658" if style.knight_white else "\u265e"
-        draw.text(centre, glyph, font=font, fill=ink, anchor="mm")
+        draw.text(
+            centre, glyph, font=font, fill=ink, anchor="mm",
+            stroke_width=max(1, size // 40), stroke_fill=ink,
+        )  # fmt: skip
         return
     if style.piece == "letter":
         letter = _font(int(size * 0.9 * style.piece_size), True)
