@@ -563,7 +563,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     an O is a thick ring with a small hole but no arms, a bold letter O, or a ring broken
     once or twice (where a grid line crossed it was erased) around an empty middle; and an
     X a bold letter X, whose arms part only near its corners, or arms crossing on a solid
-    middle that enclose a speck of background (a smudge or moire stripe joined to them).
+    middle that enclose a speck of background (a smudge or moire stripe joined to them);
+    last, an arc around an empty middle is an O that lost a part along a grid line.
 
     Examples
     --------
@@ -589,6 +590,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     ring = _ring(grown, cy, cx, 0.3 * max(h, w), 0.3 * max(h, w))
     arms = _arms(ring)
     far = _arms(_ring(grown, cy, cx, 0.42 * h, 0.42 * w))  # apart on a bold letter X
+    # an arc's centroid lies off its middle: look around the middle of its box as well
+    rim = float(_ring(grown, h / 2, w / 2, 0.42 * h, 0.42 * w).mean())
     squat = max(h, w) <= 2.6 * min(h, w)
     small = cell is None or max(h, w) - 4 <= 1.15 * cell
     around = float(ring.mean())
@@ -608,6 +611,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
         mark, sure = "x", False
     elif squat and small and hole < 0.08 and 3 <= arms <= 6 and centre >= 0.5 and core >= 0.9:
         mark, sure = "x", False  # solid crossing strokes enclosing a speck (moire, a smudge)
+    elif squat and small and centre == 0.0 and arms <= 3 and rim >= 0.4:
+        mark, sure = "o", False  # most of a ring, the rest erased with a line it crossed
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre, around, core, sure)

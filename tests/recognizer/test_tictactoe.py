@@ -156,6 +156,12 @@ def test_mark_shapes() -> None:
     bar = np.zeros((41, 41), bool)
     bar[18:23, :] = True
     assert classify_mark(bar).mark == "?"
+    arc = (ring >= 14) & (ring <= 17) & (yy < 10)  # an O whose bottom went with a grid line
+    shape = classify_mark(arc)
+    assert (shape.mark, shape.sure) == ("o", False)
+    corner = np.zeros((41, 41), bool)  # an L: a frame's corner
+    corner[:, :4] = corner[-4:, :] = True
+    assert classify_mark(corner).mark == "?"
 
 
 def test_overlay_draws_ghost_mark_in_the_cell_and_leaves_the_rest() -> None:
