@@ -39,6 +39,7 @@ import cv2
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import Overlay
@@ -186,19 +187,6 @@ def _resized(image: RGBImage, scale: float) -> RGBImage:
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     interpolation = cv2.INTER_LINEAR if scale > 1 else cv2.INTER_AREA
     return _u8(cv2.resize(image, size, interpolation=interpolation))
-
-
-def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
-    """A quick copy whose long side is near ``long_side``, and its scale: averaged over
-    whole blocks of pixels (OpenCV's fast path), or enlarged when the picture is small."""
-    height, width = image.shape[:2]
-    step = round(max(height, width) / long_side)
-    if step <= 1:
-        scale = max(1.0, 0.75 * long_side / max(height, width))
-        return _resized(image, scale), scale
-    h, w = height // step, width // step
-    block = image[: h * step, : w * step]
-    return _u8(cv2.resize(block, (w, h), interpolation=cv2.INTER_AREA)), 1 / step
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
@@ -1012,7 +1000,7 @@ def _look(image: RGBImage, params: Params) -> bool:
     side whose edges fall on a lattice of 2..6 x 2..6 square-ish cells (a chequer of 8 x 8,
     a one-stroke board of many tiles or a calendar's month has no such part). Cheap, so
     that a picture of something else is given up quickly."""
-    small, _ = _reduced(image, params.look_long_side)
+    small, _ = reduce(image, params.look_long_side)
     smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
     boxes = _flat_regions(_spread(smooth), params).boxes
     params = replace(params, edge_share=params.look_edge_share, edge_pixels=params.look_edge_pixels)
