@@ -47,6 +47,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
+from recognizer.colors import reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Cell, Lattice
 from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
@@ -66,11 +67,12 @@ Mask = NDArray[np.bool_]
 class Params:
     """Tuning of the recognizer, in units of the working picture or of a cell."""
 
-    find_side: int = 640  # a board is looked for with the picture reduced to this long side
+    find_side: int = 640  # a board is looked for with the picture halved to about this long side
     cell_px: int = 64  # and read resampled to this many pixels a cell
     smooth: float = 0.6  # blur (pixels of the resampled board) against noise, moire and JPEG
     text_side: int = 2400  # a text map is read at this long side (small code, large picture)
-    look_side: int = 1200  # after a look for lines of dots at this one
+    look_side: int = 1200  # after a look for lines of dots at about this one
+    look_dot: float = 4.0  # where dots this large (pixels) let the text be read
     page_side: int = 400  # the page under a text map is taken from a copy this long
     page_noise: int = 6  # and is its most common colour where it is within this of it
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
@@ -86,6 +88,8 @@ class Params:
     faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
     pale: float = 0.15  # as is one with this fraction of pixels off the background by ``weak``
     same_color: float = 45.0  # colour distance within one group of pieces
+    glare_tint: float = 25.0  # or distance but for grey (glare) within one group
+    glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
     link: float = 0.5  # fraction of body colour across a border that links two cells
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
     head_ratio: float = 1.3  # breadth ratio that tells the head end from the tail end
@@ -102,18 +106,12 @@ PARAMS = Params()
 # ------------------------------------------------------------------------ small tools
 
 
-def _shrink(image: RGBImage, side: int) -> tuple[RGBImage, float]:
-    """``image`` with its long side at most ``side``, and the scale: halved by Gaussian
-    pyramid steps, then interpolated to size (several times faster than area resampling)."""
-    h, w = image.shape[:2]
-    scale = min(1.0, side / max(h, w))
-    if scale == 1.0:
-        return image, scale
-    shrunk = image
-    while 2 * side <= max(shrunk.shape[:2]):
-        shrunk = np.asarray(cv2.pyrDown(shrunk), np.uint8)
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    return np.asarray(cv2.resize(shrunk, size, interpolation=cv2.INTER_LINEAR), np.uint8), scale
+def _halved(image: RGBImage, side: int) -> tuple[RGBImage, float]:
+    """``image`` reduced by exact halvings (fast) to the long side nearest ``side`` on a
+    log scale, and the scale."""
+    long = max(image.shape[:2])
+    halvings = max(0, round(float(np.log2(long / side))))
+    return reduce(image, long // 2**halvings)
 
 
 def _distance(pixels: FloatImage, color: NDArray[np.float32]) -> FloatImage:
@@ -252,7 +250,9 @@ def _templates() -> tuple[tuple[str, FloatImage], ...]:
 
 
 def _holes(ink: FloatImage) -> list[tuple[float, float]]:
-    """Centres ``(y, x)`` (as fractions of the glyph's box) of the holes in a glyph's ink."""
+    """Centres ``(y, x)`` (as fractions of the glyph's box) of the holes in a glyph's ink:
+    paper below half the strongest ink, or where that finds none, below 0.8 of it (blur
+    greys the small holes of bold digits; thin strokes would break at that level)."""
     ys, xs = np.nonzero(ink > 0.35 * float(ink.max()))
     h, w = ys.max() + 1 - ys.min(), xs.max() + 1 - xs.min()
     f = max(1.0, 32 / h)
@@ -261,15 +261,21 @@ def _holes(ink: FloatImage) -> list[tuple[float, float]]:
         (max(1, round(w * f)), max(1, round(h * f))),
         interpolation=cv2.INTER_LINEAR,
     )
-    paper = np.pad(crop < 0.5 * float(crop.max()), 1, constant_values=True).astype(np.uint8)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(paper, connectivity=4)
-    outside = labels[0, 0]
-    limit = 0.015 * crop.size
-    return [
-        (float(centroids[i][1] - 1) / crop.shape[0], float(centroids[i][0] - 1) / crop.shape[1])
-        for i in range(1, n)
-        if i != outside and stats[i, 4] >= limit
-    ]
+    holes: list[tuple[float, float]] = []
+    for level in (0.5, 0.8):
+        paper = np.pad(crop < level * float(crop.max()), 1, constant_values=True)
+        _, labels, stats, centroids = cv2.connectedComponentsWithStats(
+            paper.astype(np.uint8), connectivity=4
+        )
+        outside = labels[0, 0]
+        holes = [
+            (float(y - 1) / crop.shape[0], float(x - 1) / crop.shape[1])
+            for i, (x, y) in enumerate(centroids)
+            if i and i != outside and stats[i, 4] >= 0.015 * crop.size
+        ]
+        if holes:
+            break
+    return holes
 
 
 @dataclass(frozen=True)
@@ -436,15 +442,19 @@ def _cell_lattices(
     yield _Grid(fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1])
 
 
-def _plain_boards(stats: NDArray[np.int32], shape: tuple[int, ...]) -> Iterator[_Grid]:
+def _plain_boards(
+    stats: NDArray[np.int32], labels: NDArray[np.int32], shape: tuple[int, ...]
+) -> Iterator[_Grid]:
     """Large flat squares with pieces on them (plain boards), largest first, divided into
-    10 x 10 cells."""
+    10 x 10 cells. A flat frame (the page around a board) is no board: a board's middle is
+    mostly its own flat colour, whatever pieces stand there."""
     order = np.argsort(-stats[1:, 4])[:4] + 1
     for i in order:
-        x, y, w, h, area = (float(v) for v in stats[i])
+        x, y, w, h, area = (int(v) for v in stats[i])
         if min(w, h) < 0.2 * min(shape[:2]) or not 0.8 < w / h < 1.25:
             continue
-        if 0.55 * w * h < area < 0.995 * w * h:
+        middle = labels[y + h // 4 : y + h - h // 4, x + w // 4 : x + w - w // 4]
+        if 0.55 * w * h < area < 0.995 * w * h and (middle == i).mean() > 0.3:
             yield _Grid(x, y, w / SIZE, h / SIZE)
 
 
@@ -455,9 +465,10 @@ def _board_grids(small: FloatImage, p: Params) -> Iterator[_Grid | str]:
     seen: list[_Grid] = []
     for threshold in p.flat_thresholds:
         flat = (grad < threshold).astype(np.uint8)
-        _, _, found, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+        _, labels, found, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
         stats = np.asarray(found, dtype=np.int32)
-        for grid in [*_cell_lattices(stats, flat.shape, p), *_plain_boards(stats, flat.shape)]:
+        plain = _plain_boards(stats, np.asarray(labels, np.int32), flat.shape)
+        for grid in [*_cell_lattices(stats, flat.shape, p), *plain]:
             if isinstance(grid, _Grid):
                 tolerance = 0.25 * grid.pitch_x
                 if any(
@@ -535,7 +546,8 @@ def _background_colors(
     for k in (0, 1):  # and cells far from all of their parity (a block of the body)
         parity = (rows + cols) % 2 == k
         typical = np.median(own[parity], axis=0)
-        filled |= parity & (np.linalg.norm(own - typical, axis=2) > 2 * p.ink)
+        far = parity & (np.linalg.norm(own - typical, axis=2) > 2 * p.ink)
+        filled |= far & ~_glared(own, typical, p)
     out = {}
     for (r, c), color in np.ndenumerate(own[..., 0]):
         color = own[r, c]
@@ -549,6 +561,17 @@ def _background_colors(
         near = float(np.linalg.norm(color - local)) < p.ink
         out[(r, c)] = color if near or (not filled[r, c] and _relit(color, local, p)) else local
     return out
+
+
+def _glared(
+    colors: NDArray[np.float32], reference: NDArray[np.float32], p: Params
+) -> NDArray[np.bool_]:
+    """Whether each of ``colors`` is ``reference`` with some white added (a glare spot):
+    lighter by at most :attr:`Params.glare_light`, in grey only."""
+    diff = colors - reference
+    light = diff.mean(axis=-1)
+    off_grey = np.linalg.norm(diff - light[..., None], axis=-1)
+    return np.asarray((light > 0) & (light < p.glare_light) & (off_grey < p.weak))
 
 
 def _relit(color: NDArray[np.float32], local: NDArray[np.float32], p: Params) -> bool:
@@ -622,17 +645,25 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
 
 
 def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[Cell]]:
-    """Occupied cells grouped by dominant colour (greedy, largest groups first)."""
+    """Occupied cells grouped by dominant colour (greedy, largest groups first); a colour
+    (not a grey) that differs by grey only (a glare spot adds white) is the same colour."""
     groups: list[tuple[NDArray[np.float32], list[Cell]]] = []
     for cell in cells:
         color = measured.color[cell]
         for centre, members in groups:
-            if float(np.linalg.norm(centre - color)) < p.same_color:
+            diff = centre - color
+            glare = float(np.linalg.norm(diff - diff.mean())) < p.glare_tint < _chroma(color)
+            if float(np.linalg.norm(diff)) < p.same_color or glare:
                 members.append(cell)
                 break
         else:
             groups.append((color, [cell]))
     return sorted((members for _, members in groups), key=len, reverse=True)
+
+
+def _chroma(color: NDArray[np.float32]) -> float:
+    """How far a colour is from grey."""
+    return float(np.linalg.norm(color - color.mean()))
 
 
 def _chromaticity(color: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -726,12 +757,13 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     # from it must then cover the body).
     # A cell in another shade of the body's colour can only be its head, beside it (the
     # chain from it must then cover the body); it may have been grouped with the trees.
+    # (the shade of any body cell: glare on some of them makes them paler)
+    shades = np.array([_chromaticity(measured.color[c]) for c in body])
     kin = [
         cell
         for g in others
         for cell in g
-        if float(np.linalg.norm(_chromaticity(measured.color[cell]) - _chromaticity(body_color)))
-        < 0.06
+        if float(np.linalg.norm(shades - _chromaticity(measured.color[cell]), axis=1).min()) < 0.06
     ]
     heads = [cell for cell in kin if any(n in body for n in _neighbours(cell))]
     if len(heads) > 1 or len(kin) > len(heads):
@@ -789,16 +821,14 @@ def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
 
 def _linked(img: FloatImage, grid: _Grid, cells: list[Cell], measured: _Cells, p: Params) -> bool:
     """Whether any two neighbouring ``cells`` are joined across their border by their colour."""
-    color = np.median(np.array([measured.color[c] for c in cells]), axis=0).astype(np.float32)
     return any(
-        _link(img, grid, a, b, color, p) for a in cells for b in _neighbours(a) if b in cells
+        _link(img, grid, a, b, measured, p) for a in cells for b in _neighbours(a) if b in cells
     )
 
 
-def _link(
-    img: FloatImage, grid: _Grid, a: Cell, b: Cell, color: NDArray[np.float32], p: Params
-) -> bool:
-    """Whether the body's colour crosses the middle of the border between cells ``a``, ``b``."""
+def _link(img: FloatImage, grid: _Grid, a: Cell, b: Cell, measured: _Cells, p: Params) -> bool:
+    """Whether the colour of cell ``a`` or ``b`` (the body's, perhaps lightened by glare on
+    one of them) crosses the middle of the border between them."""
     (ra, ca), (rb, cb) = a, b
     my = grid.top + ((ra + rb) / 2 + 0.5) * grid.pitch_y
     mx = grid.left + ((ca + cb) / 2 + 0.5) * grid.pitch_x
@@ -806,7 +836,8 @@ def _link(
     hx = (across if ra == rb else along) * grid.pitch_x
     hy = (along if ra == rb else across) * grid.pitch_y
     win = img[round(my - hy) : round(my + hy) + 1, round(mx - hx) : round(mx + hx) + 1]
-    return bool((_distance(win, color) < p.near).mean() >= p.link)
+    dist = np.minimum(_distance(win, measured.color[a]), _distance(win, measured.color[b]))
+    return bool((dist < p.near).mean() >= p.link)
 
 
 def _order_board(
@@ -821,7 +852,7 @@ def _order_board(
 ) -> list[Cell] | str:
     """The snake's cells head first, or why they cannot be ordered."""
     pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
-    links = {pair for pair in pairs if _link(img, grid, min(pair), max(pair), color, p)}
+    links = {pair for pair in pairs if _link(img, grid, min(pair), max(pair), measured, p)}
     orders = snake_orders(cells, links or None)
     if head is not None:
         orders = [o for o in orders if o[0] == head]
@@ -845,7 +876,7 @@ def _order_board(
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
-    thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, color, p)
+    thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, measured, p)
     if thin and tail_breadth > p.head_ratio * head_breadth:
         return "the tail end of the body looks like a head"
     return orders[0]
@@ -874,18 +905,19 @@ def _detail(
 
 
 def _ends(
-    order: list[Cell], img: FloatImage, grid: _Grid, color: NDArray[np.float32], p: Params
+    order: list[Cell], img: FloatImage, grid: _Grid, measured: _Cells, p: Params
 ) -> tuple[bool, float, float]:
     """Whether the body is thin (a line), and its breadth in the first and last cells.
 
     The breadth is measured across the body's own direction, so an arrowhead or a round
-    head stands out from a line's tail.
+    head stands out from a line's tail; in each cell's own colour, which a glare spot
+    may have lightened.
     """
 
     def body(cell: Cell) -> Mask:
         """Pixels of the body's colour in a cell."""
         y0, y1, x0, x1 = grid.box(cell, 0.04)
-        return np.asarray(_distance(img[y0:y1, x0:x1], color) < p.near)
+        return np.asarray(_distance(img[y0:y1, x0:x1], measured.color[cell]) < p.near)
 
     def breadth(end: Cell, neighbour: Cell) -> float:
         """Widest cross-section of the body in an end cell, as a fraction of the cell."""
@@ -910,7 +942,7 @@ def _looks_like_head(
     first, last = order[0], order[-1]
     if (details[first] is None) != (details[last] is None):
         return details[first] is not None
-    thin, head, tail = _ends(order, img, grid, color, p)
+    thin, head, tail = _ends(order, img, grid, measured, p)
     if thin:
         # On a line, blur shades a thin tail too: only a wider head tells.
         return head > p.head_ratio * tail
@@ -957,7 +989,7 @@ def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] 
     """
     sample = image.reshape(-1, 3)[:: max(1, image.size // 60000)].astype(np.float32)
     common = np.clip(np.round(_dominant(sample)), 0, 255).astype(np.uint8)
-    small, _ = _shrink(image, p.page_side)
+    small, _ = reduce(image, p.page_side)
     shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
     page = cv2.morphologyEx(small, shape, np.ones((5, 5), np.uint8))
     # where the light leaves the page as it is, the most common colour is the page
@@ -973,21 +1005,42 @@ def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] 
     return (dist, top) if top >= 60 else None
 
 
-def _dotted(image: RGBImage, smallest: int, p: Params) -> bool:
-    """The cheap look for a text map: enough small round blobs of one size (the dots, at
-    least ``smallest`` pixels) to fill ten rows."""
+def _dot_sizes(image: RGBImage, smallest: int, p: Params) -> list[float]:
+    """The cheap look for a text map: the sizes its dots may have, likeliest first (none
+    when it is no text map): sizes of small round blobs (at least ``smallest`` pixels; the
+    five commonest sizes are tried, as prose around a map has round letters too) that fill
+    ten rows, on lines of at least three, following one another at one pitch, wide beside
+    a blob."""
     contrast = _text_contrast(image, p)
     if contrast is None:
-        return False
+        return []
     dist, top = contrast
     _, _, stats, _ = cv2.connectedComponentsWithStats((dist > 0.3 * top).astype(np.uint8))
     w, h = stats[1:, 2], stats[1:, 3]
     size = np.maximum(w, h)
-    round_ = size[(size >= smallest) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))]
-    if len(round_) < 6 * SIZE:
-        return False
-    mode = int(np.argmax(np.bincount(round_)))
-    return int(np.sum(np.abs(round_ - mode) <= max(1, 0.35 * mode))) >= 6 * SIZE
+    round_ = (size >= smallest) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))
+    counts = np.bincount(size[round_], minlength=41)
+    found: list[tuple[int, float]] = []
+    for mode in np.argsort(-counts, kind="stable")[:5]:
+        dots = round_ & (np.abs(size - mode) <= max(1, 0.35 * mode))
+        if dots.sum() < 6 * SIZE:
+            continue
+        blobs = [
+            _Blob(int(x), int(y), int(x + a), int(y + b)) for x, y, a, b in stats[1:][dots, :4]
+        ]
+        dot = float(mode)
+        lines = [line for _, line in _baselines(blobs, dot) if len(line) >= 3]
+        if len(lines) < SIZE - 2:
+            continue
+        # dots follow one another at the characters' pitch (unlike the round letters of
+        # prose), which is wide beside a dot (unlike tiles or squares in rows): the sizes
+        # with the most gaps of one pitch are likeliest the dots'
+        gaps = np.concatenate([np.diff(sorted(b.cx for b in line)) for line in lines])
+        pitch = int(np.argmax(np.bincount(np.round(gaps).astype(np.int64))))
+        regular = int(np.sum(np.abs(gaps - pitch) <= max(1.0, 0.1 * pitch)))
+        if pitch >= 2 * dot and regular >= 3 * SIZE:
+            found.append((-regular, dot))
+    return [dot for _, dot in sorted(found)]
 
 
 def _ink_map(image: RGBImage, p: Params) -> FloatImage | None:
@@ -1030,12 +1083,15 @@ def _blobs(mask: Mask) -> list[_Blob]:
     return [_Blob(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[1:]]
 
 
-def _dots(blobs: list[_Blob]) -> tuple[list[_Blob], float]:
-    """The ``.`` dots (the most common small round blobs) and their typical size."""
+def _dots(blobs: list[_Blob], expected: float, slack: float) -> tuple[list[_Blob], float]:
+    """The ``.`` dots (the most common small round blobs of about the ``expected`` size,
+    give or take a sixth and ``slack`` pixels) and their typical size."""
     round_ = [
         b
         for b in blobs
-        if 2 <= b.size <= 40 and abs((b.x1 - b.x0) - (b.y1 - b.y0)) <= max(1, 0.35 * b.size)
+        if 2 <= b.size <= 40
+        and abs(b.size - expected) <= max(1.0, expected / 6) + slack
+        and abs((b.x1 - b.x0) - (b.y1 - b.y0)) <= max(1, 0.35 * b.size)
     ]
     if len(round_) < 30:
         return [], 0.0
@@ -1106,10 +1162,13 @@ def _split_blob(blob: _Blob, ink: FloatImage, phase: float, pitch: float) -> lis
     return pieces
 
 
-def _text_rows(ink: FloatImage, p: Params) -> tuple[list[_TextRow], float, float] | str:
-    """Quoted rows of ten in the text, with the character pitch and the line pitch."""
+def _text_rows(
+    ink: FloatImage, expected: float, slack: float, p: Params
+) -> tuple[list[_TextRow], float, float] | str:
+    """Quoted rows of ten in the text (whose dots are about ``expected`` pixels, give or
+    take ``slack``), with the character pitch and the line pitch."""
     blobs = _blobs(ink > 0.5)
-    dots, dot = _dots(blobs)
+    dots, dot = _dots(blobs, expected, slack)
     if not dots:
         return "no text map"
     lines = _baselines(dots, dot)
@@ -1133,6 +1192,7 @@ def _text_rows(ink: FloatImage, p: Params) -> tuple[list[_TextRow], float, float
             piece
             for b in blobs
             if base - 0.85 * line_pitch <= b.cy <= base + 0.15 * line_pitch
+            and b.y1 - b.y0 < 1.5 * line_pitch  # not a frame or a rule across lines
             for piece in _split_blob(b, ink, phase, pitch)
         ]
         first = round((min(b.x0 for b in mine) - phase) / pitch)
@@ -1160,16 +1220,25 @@ def _text_reading(image: RGBImage, look: RGBImage, look_scale: float, p: Params)
     """The field from a text map, if the picture holds one (read at most
     :attr:`Params.text_side` pixels long, when ``look``, the picture reduced by
     ``look_scale``, shows lines of dots); the lattice is in the picture's pixels."""
-    if not _dotted(look, 1 if look_scale < 0.75 else 2, p):
+    dots = _dot_sizes(look, 1 if look_scale < 0.75 else 2, p)
+    if not dots:
         return _Reading(None, ("no text map",))
-    img, scale = _shrink(image, p.text_side)
+    # large text is read in the look itself
+    img, scale = (look, look_scale) if min(dots) >= p.look_dot else reduce(image, p.text_side)
     ink = _ink_map(img, p)
     if ink is None:
         return _Reading(None, ("no text map",))
-    found = _text_rows(ink, p)
-    if isinstance(found, str):
-        return _Reading(None, (found,))
-    rows, pitch, line_pitch = found
+    # the rows of the likeliest dot size that gives ten, or else the most (a dot in the look
+    # is a pixel or so off when the text is read larger)
+    slack = scale / look_scale - 1
+    readings = [
+        found
+        for dot in dots
+        if not isinstance(found := _text_rows(ink, dot * scale / look_scale, slack, p), str)
+    ]
+    if not readings:
+        return _Reading(None, ("no text map",))
+    rows, pitch, line_pitch = max(readings, key=lambda f: (len(f[0]) == SIZE, len(f[0])))
     if not rows:
         return _Reading(None, ("no text map",))
     steps = np.diff([row[3] for row in rows]) if len(rows) > 1 else np.zeros(1)
@@ -1292,8 +1361,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         confidence 0 when no field was found, :attr:`Params.in_doubt` when one was found
         but read inconsistently (the first doubt then names the cells in doubt).
     """
-    look, look_scale = _shrink(image, params.look_side)
-    small, small_scale = _shrink(look, params.find_side)
+    look, look_scale = _halved(image, params.look_side)
+    small, small_scale = _halved(look, params.find_side)
     refused: list[_Reading] = []
     for reading in _board_readings(image, small, look_scale * small_scale, params):
         found = _checked(reading, "board", params)

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bench._accuracy import phone_screenshot
 from recognizer import recognize
 from recognizer import snake as recognizer
 from recognizer.image import RGBImage
@@ -387,3 +388,55 @@ def test_final_body_grows_when_the_cherry_is_eaten() -> None:
     assert len(body) == len(puzzle.snake) + 1
     assert body[0] == puzzle.cherry
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in itertools.pairwise(body))
+
+
+def _glare(image: RGBImage, centre: tuple[float, float], radius: float) -> RGBImage:
+    """``image`` with a white glare spot (light added, as a photo of a screen has)."""
+    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
+    spot = 70 * np.exp(-((xs - centre[0]) ** 2 + (ys - centre[1]) ** 2) / (2 * radius**2))
+    return np.clip(image + spot[..., None], 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("snake", ["line", "segments"])
+def test_a_glare_spot_on_a_plain_dark_board_is_light_not_pieces(snake: str) -> None:
+    # glare whitens the board and part of the body: neither a second body nor pieces
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    dark = replace(
+        render.checkio_style(48),
+        board="plain",
+        background=(30, 45, 35),
+        alternate=(30, 45, 35),
+        lines=(30, 45, 35),
+        tree_color=(40, 120, 55),
+        snake=snake,
+        head="shade" if snake == "segments" else "arrow",
+        head_color=(3, 70, 100) if snake == "segments" else (5, 130, 185),
+        links=True,
+    )
+    image = render.render(puzzle, dark, np.random.default_rng(0))
+    found = recognizer.recognize(image)
+    assert found.puzzle == puzzle, found.doubts
+    assert isinstance(found.geometry, Lattice)
+    x, y = found.geometry.center((8, 1))
+    glared = recognizer.recognize(_glare(image, (x, y), 1.6 * 48))
+    assert glared.puzzle == puzzle, glared.doubts
+
+
+def test_a_frame_around_a_text_map_is_not_a_character() -> None:
+    # a code editor's panel border (or a rectified photo's edge) spans every line
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    image = render.render(puzzle, render.plain_text_style(20), np.random.default_rng(0))
+    framed = image.copy()
+    framed[4:-4, 4:8] = framed[4:-4, -8:-4] = framed[4:8, 4:-4] = framed[-8:-4, 4:-4] = 40
+    assert recognizer.recognize(framed).puzzle == puzzle
+
+
+@pytest.mark.parametrize("size", [(1440, 3200), (600, 800), (1600, 1600)])
+def test_screens_of_any_size_are_read(size: tuple[int, int]) -> None:
+    # a large flat screenshot, and rectified photos from small to large
+    rng = np.random.default_rng(sum(size))
+    for style in (render.checkio_style(48), render.plain_text_style(20)):
+        puzzle = render.random_puzzle(rng)
+        shot = phone_screenshot(render.render(puzzle, style, rng), size)
+        found = recognizer.recognize(shot)
+        assert found.puzzle == puzzle, (type(style).__name__, found.doubts)

@@ -5,16 +5,18 @@
 * a drawn board (:class:`BoardStyle`): plain, gridded, checkered or tiled boards, pine or
   round trees, a cherry disc or pair, the snake as CheckiO's thick line with a diamond
   arrowhead or as rounded segments (linked or numbered) whose head has eyes or another shade;
-* a text map (:class:`TextStyle`): the ten strings as code in a monospaced font, light or
-  dark, optionally inside ``checkio([...])``, with a line-number gutter.
+* a text map (:class:`TextStyle`): the ten strings as code in a monospaced font (or a
+  proportional one set on a fixed advance, as a printed page or a chat does), light or dark,
+  optionally inside ``checkio([...])``, with a line-number gutter.
 
-Both go through :class:`Capture`: UI chrome around, rescaling, blur, noise and JPEG.
+Both go through :class:`Capture`: UI chrome around (a title bar and buttons, or a phone's
+status bar and the mission's prose above and below), rescaling, blur, noise and JPEG.
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,6 +47,7 @@ class Capture:
     blur: float
     noise: float
     jpeg: int | None
+    prose: bool = False  # a status bar and paragraphs of text around the picture
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,7 @@ def _shade(color: RGB, factor: float) -> RGB:
 
 
 def _capture(rng: np.random.Generator, page: RGB) -> Capture:
-    return Capture(
+    capture = Capture(
         page=page,
         chrome=bool(rng.random() < 0.5),
         margin=float(rng.uniform(0.0, 0.25)),
@@ -174,6 +177,8 @@ def _capture(rng: np.random.Generator, page: RGB) -> Capture:
         noise=float(rng.choice([0.0, 0.0, rng.uniform(1.0, 5.0)])),
         jpeg=int(rng.integers(60, 95)) if rng.random() < 0.4 else None,
     )
+    # drawn last, so the earlier choices of a seed stay those of the first styles
+    return replace(capture, prose=bool(rng.random() < 0.3))
 
 
 def checkio_style(cell: int = 60) -> BoardStyle:
@@ -251,6 +256,15 @@ def monospace_fonts() -> tuple[str, ...]:
     return tuple(sorted(str(p) for p in FONT_DIR.rglob("*Mono*.ttf")))
 
 
+@lru_cache(maxsize=1)
+def proportional_fonts() -> tuple[str, ...]:
+    """The other TrueType text fonts installed (sans, serif, condensed; maybe none)."""
+    if not FONT_DIR.is_dir():
+        return ()
+    fonts = sorted(str(p) for p in FONT_DIR.rglob("*.ttf"))
+    return tuple(f for f in fonts if "Mono" not in f and "Math" not in f and "Light" not in f)
+
+
 def plain_text_style(size: int = 22) -> TextStyle:
     """Black code on white in the first system monospaced font (or Pillow's own)."""
     return TextStyle(
@@ -278,7 +292,7 @@ def random_text_style(rng: np.random.Generator) -> TextStyle:
         if rng.random() < 0.5
         else ink
     )
-    return TextStyle(
+    style = TextStyle(
         font=fonts[int(rng.integers(len(fonts)))],
         size=int(rng.integers(12, 40)),
         background=background,
@@ -290,6 +304,10 @@ def random_text_style(rng: np.random.Generator) -> TextStyle:
         gutter=bool(rng.random() < 0.3),
         capture=_capture(rng, background),
     )
+    others = proportional_fonts()
+    if others and rng.random() < 0.25:  # a printed page, a chat or a slide
+        style = replace(style, font=others[int(rng.integers(len(others)))])
+    return style
 
 
 def random_style(rng: np.random.Generator) -> Style:
@@ -494,13 +512,45 @@ def _draw_text(lines: list[tuple[str, bool]], st: TextStyle) -> Image.Image:
     return img
 
 
+#: The mission's prose, set around a picture of its field.
+PROSE = (
+    "Snake. Your task is to eat five cherries and not to crash into trees,",
+    "walls or yourself. The snake moves forward, left or right: write a",
+    "function that returns the actions. The field is a list of strings:",
+    "'.' is empty, 'T' a tree, 'C' the cherry, digits are the snake, 0 its head.",
+    "Input: the field. Output: a string of actions (F, L, R).",
+)
+
+
+def _prose(page: Image.Image, color: RGB, top: int, bottom: int, rng: np.random.Generator) -> None:
+    """Write a status bar and paragraphs of the mission's text on a page of ``color``, in
+    its bands above ``top`` and below ``bottom``."""
+    draw = ImageDraw.Draw(page)
+    ink = (230, 230, 230) if sum(color) < 384 else (40, 40, 40)
+    fonts = proportional_fonts()
+    size = max(8, page.width // 40)
+    font = _font(fonts[int(rng.integers(len(fonts)))] if fonts else None, size)
+    draw.text((size, size // 3), "9:41", font=font, fill=ink)
+    draw.rectangle((page.width - 3 * size, size // 2, page.width - size, size), outline=ink)
+    lines = itertools.islice(itertools.cycle(PROSE), int(rng.integers(len(PROSE))), None)
+    for y0, y1 in ((2 * size, top), (bottom, page.height)):
+        y = y0 + size // 2
+        while y + 1.4 * size < y1:
+            draw.text((size, y), next(lines), font=font, fill=ink)
+            y += round(1.5 * size)
+
+
 def _chrome(img: Image.Image, cap: Capture, rng: np.random.Generator) -> Image.Image:
-    """Put the picture on a page, with a title bar and buttons when asked."""
+    """Put the picture on a page, with a title bar and buttons, or a status bar and prose,
+    when asked."""
     w, h = img.size
     m = round(cap.margin * max(w, h))
     bar = round(0.12 * h) if cap.chrome else 0
-    page = Image.new("RGB", (w + 2 * m, h + 2 * m + 2 * bar), cap.page)
-    page.paste(img, (m, m + bar))
+    band = round(0.3 * h) if cap.prose else 0
+    page = Image.new("RGB", (w + 2 * m, h + 2 * m + 2 * bar + 2 * band), cap.page)
+    page.paste(img, (m, m + bar + band))
+    if cap.prose:
+        _prose(page, cap.page, m + bar + band, m + bar + band + h, rng)
     if cap.chrome:
         draw = ImageDraw.Draw(page)
         accent = _hsv(float(rng.random()), 0.5, 0.6)
