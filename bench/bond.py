@@ -42,6 +42,8 @@ def _rows(puzzle: Puzzle, style: render.Style) -> list[str]:
         f"bevel {style.bevel}, board separator {style.board_separator}",
         "separators black" if style.separator_color == render.BLACK else "separators coloured",
         "cells wide (>= 1.3:1)" if style.scale_x / style.scale_y >= 1.3 else "cells not wide",
+        "other palette" if (style.gamma, style.saturation) != (1.0, 1.0) else "game palette",
+        "overscan" if style.overscan else "no overscan",
         f"cursor: {style.cursor}",
     ]
 

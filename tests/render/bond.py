@@ -5,7 +5,9 @@ board of flat cells in a gold frame with pipe joints, the tiny target icon besid
 target as large as the board), the rocket panel, a HUD with digits, a timer bar and a
 portrait, optionally a selection cursor. It is then scaled (any factor, pixels square or
 not, sharp or smoothed), given CRT scanlines, put in an emulator window or letterboxed on a
-phone above a virtual gamepad, blurred, noised and JPEG-compressed.
+phone above a virtual gamepad, blurred, noised and JPEG-compressed. Other emulators'
+palettes (gamma, saturation), overscan crops, wide pixels and coloured separators vary
+the look further.
 
 ``render(puzzle, style, rng)``, ``random_style(rng)`` and ``random_puzzle(rng)`` are all
 that the tests and the bench use.
@@ -92,6 +94,11 @@ class Style:
     noise: float
     #: 0 for PNG-like, else the JPEG quality.
     jpeg_quality: int
+    #: Another emulator's palette: a gamma on every channel, and a saturation factor.
+    gamma: float = 1.0
+    saturation: float = 1.0
+    #: Console pixels cropped at the top and bottom (a TV's overscan, as some emulators do).
+    overscan: int = 0
 
 
 def random_puzzle(rng: Rng) -> Puzzle:
@@ -182,7 +189,16 @@ def random_style(rng: Rng) -> Style:
         noise=float(rng.uniform(1.0, 5.0)) if rng.random() < 0.3 else 0.0,
         jpeg_quality=int(rng.integers(45, 96)) if rng.random() < 0.6 else 0,
     )
-    return replace(style, separator_color=_separator_color(rng, style.palette))
+    separators = _separator_color(rng, style.palette)
+    other_palette = rng.random() < 0.3
+    return replace(
+        style,
+        separator_color=separators,
+        gamma=float(rng.uniform(0.8, 1.25)) if other_palette else 1.0,
+        saturation=float(rng.uniform(0.75, 1.2)) if other_palette else 1.0,
+        # below the HUD, never through a cut target
+        overscan=8 if rng.random() < 0.2 and style.hud and not style.cut_target else 0,
+    )
 
 
 def _separator_color(rng: Rng, palette: tuple[RGB, ...]) -> RGB:
@@ -471,6 +487,16 @@ def _degrade(picture: NDArray[np.uint8], style: Style, rng: Rng) -> NDArray[np.u
     return noise_and_jpeg(out, rng, style.noise, style.jpeg_quality)
 
 
+def _emulator_palette(screen: NDArray[np.uint8], style: Style) -> NDArray[np.uint8]:
+    """The screen in another emulator's palette: ``style.gamma`` on each channel, then the
+    colours pushed from (or pulled towards) their grey by ``style.saturation``."""
+    if style.gamma == 1.0 and style.saturation == 1.0:
+        return screen
+    level = 255 * (screen / 255.0) ** style.gamma
+    grey = level.mean(axis=2, keepdims=True)
+    return np.clip(grey + style.saturation * (level - grey), 0, 255).round().astype(np.uint8)
+
+
 def render(puzzle: Puzzle, style: Style, rng: Rng) -> RGBImage:
     """Draw ``puzzle`` as a captured James Bond Jr. puzzle screen in ``style``.
 
@@ -487,7 +513,8 @@ def render(puzzle: Puzzle, style: Style, rng: Rng) -> RGBImage:
     (H, W, 3) uint8 array
     """
     screen, cut = _console_screen(puzzle, style, rng)
-    screen = _cut(screen, cut, style.target_side)
+    screen = _cut(_emulator_palette(screen, style), cut, style.target_side)
+    screen = screen[style.overscan : len(screen) - style.overscan]
     picture = _scale(screen, style)
     if style.chrome == "emulator":
         picture = _emulator(picture, rng)
