@@ -75,8 +75,6 @@ class Params:
     max_side: int = 40
     min_fill: float = 0.9
     """Least share of the inner corners found within the lattice's extent."""
-    edge_fill: float = 0.7
-    """Least share of its outermost lines of inner corners found, for a certain size."""
     square: int = 48
     """Side of a square in the canonical picture of the board."""
     min_contrast: float = 22.0
@@ -197,7 +195,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             f"{alternation:.0%} of neighbours)",
         )
     scores = piece_scores(picture, colours, contrast, params)
-    return _reading(board, lattice, scores, _edge_doubt(board, corners, params), params)
+    edge = _edge_doubt(board, corners, _chequered_sides(colours), params)
+    return _reading(board, lattice, scores, edge, params)
 
 
 def _reading(
@@ -478,22 +477,22 @@ def _pitch(homography: NDArray[np.float64], grid: NDArray[np.float64]) -> float:
     return float(np.median(np.linalg.norm(there - here, axis=1)))
 
 
-def _edge_doubt(board: Board, corners: Corners, params: Params) -> str | None:
-    """A doubt when a third of a board's edge line looks like chequer corners too, or the
-    outermost line of inner corners is far from full (the lattice may have missed, or
-    added, a row or column of squares)."""
+def _edge_doubt(board: Board, corners: Corners, chequered: set[str], params: Params) -> str | None:
+    """A doubt when a third of a board's edge line looks like chequer corners too (the
+    lattice may have missed a row or column of squares), or the squares along a side are
+    not ``chequered`` (it may have added one: a fitted lattice can stretch over a frame)."""
     across = range(board.left, board.right + 1)
     down = range(board.top, board.bottom + 1)
-    lines = {  # the edge line, and the line of inner corners one square inside it
-        "top": ([(i, board.top - 1) for i in across], [(i, board.top) for i in across]),
-        "bottom": ([(i, board.bottom + 1) for i in across], [(i, board.bottom) for i in across]),
-        "left": ([(board.left - 1, j) for j in down], [(board.left, j) for j in down]),
-        "right": ([(board.right + 1, j) for j in down], [(board.right, j) for j in down]),
+    lines = {  # the edge lines, one square outside the outermost inner corners
+        "top": [(i, board.top - 1) for i in across],
+        "bottom": [(i, board.bottom + 1) for i in across],
+        "left": [(board.left - 1, j) for j in down],
+        "right": [(board.right + 1, j) for j in down],
     }
     h, w = corners.response.shape
     typical = float(np.median(corners.strength[list(board.nodes.values())]))
     unclear = []
-    for side, (edge, inside) in lines.items():
+    for side, edge in lines.items():
         at = cv2.perspectiveTransform(np.array([edge], np.float64), board.homography)[0]
         hits = 0
         for x, y in at:
@@ -502,12 +501,26 @@ def _edge_doubt(board: Board, corners: Corners, params: Params) -> str | None:
                 hits += corners.response[yi - 1 : yi + 2, xi - 1 : xi + 2].max() > max(
                     params.corner, 0.4 * typical
                 )
-        held = sum(n in board.nodes for n in inside)
-        if hits > len(edge) // 3 or held < params.edge_fill * len(inside):
+        if hits > len(edge) // 3 or side not in chequered:
             unclear.append(side)
     if not unclear:
         return None
-    return f"board size in doubt: chequer corners unclear along its {' and '.join(unclear)} edge"
+    sides = " and ".join(unclear)
+    return f"board size in doubt: chequer corners or squares unclear along its {sides} edge"
+
+
+def _chequered_sides(colours: SquareColours) -> set[str]:
+    """The sides of the board whose outermost squares are all (but one) clearly of their
+    own colour: nearer their colour's median grey than the other colour's, by a third of the
+    difference between the two."""
+    grey = colours.base.mean(axis=2)
+    parity = np.indices(grey.shape).sum(axis=0) % 2
+    median = np.array([np.median(grey[parity == k]) for k in (0, 1)])
+    gap = abs(float(median[0] - median[1])) / 3
+    good = np.abs(grey - median[parity]) + gap < np.abs(grey - median[1 - parity])
+    lines = {"top": good[0], "bottom": good[-1], "left": good[:, 0], "right": good[:, -1]}
+    # one square may be off (a highlight, a large piece over its border band)
+    return {side for side, line in lines.items() if np.count_nonzero(~line) <= 1}
 
 
 def _board_lattice(board: Board, scale: float) -> Lattice:

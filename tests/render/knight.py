@@ -182,8 +182,8 @@ def _board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Imag
     rr, cc = np.mgrid[0:height, 0:width] // size
     is_light = ((rr + cc) % 2 == 0) == style.top_left_light
     pixels = np.where(is_light[..., None], np.array(light), np.array(dark)).astype(np.float32)
+    contrast = abs(sum(light) - sum(dark)) / 3
     if style.texture:
-        contrast = abs(sum(light) - sum(dark)) / 3
         pixels += (
             _texture(height, width, style.texture * contrast, style.grain, rng)[..., None]
             * np.where(is_light, 0.3, 1.0)[..., None]
@@ -194,13 +194,14 @@ def _board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Image.Imag
             square = pixels[r * size : (r + 1) * size, c * size : (c + 1) * size]
             square[:] = 0.55 * square + 0.45 * tint
     if style.bevel:
-        # 3D-ish squares: lit along the top and left edges, shaded along the bottom and right
+        # 3D-ish squares: lit along the top and left edges, shaded along the bottom and
+        # right, subtly (a fraction of the squares' contrast)
         y, x = np.mgrid[0:height, 0:width] % size
         band = max(1, round(style.bevel * size))
         lit = ((y < band) | (x < band)) & (x < size - band) & (y < size - band)
         shaded = (y >= size - band) | (x >= size - band)
-        pixels[lit] = 0.8 * pixels[lit] + 0.2 * 255
-        pixels[shaded] *= 0.85
+        pixels[lit] += 0.15 * contrast
+        pixels[shaded] -= 0.15 * contrast
     return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
 
 
