@@ -208,19 +208,26 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
     # a small picture (a video frame) is looked at as it is: its board may be small
     small = max(image.shape[:2]) <= 2 * params.look_side
-    lab, scale = _reduced(image, params.work_side if small else params.look_side)
+    copy, scale = _reduced(image, params.work_side if small else params.look_side)
+    lab = to_lab(copy)
     board = find_board(lab, params)
+    evened = None if board is not None else _evened(copy)
+    if evened is not None:  # a photo's uneven light may split the tiles' colour
+        lab = to_lab(evened)
+        board = find_board(lab, params)
     if board is not None and board.pitch < params.read_pitch and scale < 1.0:
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
-        lab, scale = _reduced(image, min(round(side), params.work_side))
+        copy, scale = _reduced(image, min(round(side), params.work_side))
+        evened = None if evened is None else _evened(copy)
+        lab = to_lab(copy if evened is None else evened)
         board = find_board(lab, params, board.tile)
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
     return read_board(image, lab, board, scale, params)
 
 
-def _reduced(image: RGBImage, long_side: int) -> tuple[LabImage, float]:
-    """A Lab copy of ``image`` at most ``long_side`` long, and its scale.
+def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
+    """A copy of ``image`` at most ``long_side`` long, and its scale.
 
     A copy reduced less than twice is median-filtered against noise (reducing more
     averages it out; a median would then erase gaps a pixel wide).
@@ -228,7 +235,44 @@ def _reduced(image: RGBImage, long_side: int) -> tuple[LabImage, float]:
     small, scale = reduce(np.ascontiguousarray(image), long_side)
     if scale > 0.5:
         small = np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8)
-    return to_lab(small), scale
+    return small, scale
+
+
+def _evened(image: RGBImage) -> RGBImage | None:
+    """``image`` with a smooth fall-off of light (a photo's gradient, vignetting) divided out.
+
+    The commonest colour (the page, near the median colour of the picture's pixels that are
+    not dark) is taken to be even: a quadratic gain over the picture is fitted to its pixels
+    in a small sample (those off the fit dropped twice). ``None`` where the gain varies by
+    less than 3%, or the page is dark (a dark theme, a letterbox: too faint to measure).
+    """
+    height, width = image.shape[:2]
+    step = max(1, round(max(height, width) / 120))
+    grid = image[::step, ::step]
+    ys, xs = np.mgrid[0 : grid.shape[0], 0 : grid.shape[1]]
+    sample = grid.reshape(-1, 3).astype(np.float64)
+    terms = _quadratic(xs.ravel() / grid.shape[1] - 0.5, ys.ravel() / grid.shape[0] - 0.5)
+    lit = sample.max(axis=1) >= 60.0
+    if lit.sum() < 50:
+        return None
+    keep = lit & (np.linalg.norm(sample - np.median(sample[lit], axis=0), axis=1) < 40.0)
+    for limit in (20.0, 10.0, 10.0):
+        if keep.sum() < 50:
+            return None
+        coef = np.linalg.lstsq(terms[keep], sample[keep], rcond=None)[0]
+        keep = np.linalg.norm(terms @ coef - sample, axis=1) < limit
+    fitted = terms @ coef
+    gain = fitted / np.maximum(np.mean(fitted, axis=0), 1.0)
+    if np.max(np.abs(gain - 1.0)) < 0.03:
+        return None
+    gain = np.clip(gain, 0.5, 2.0).reshape(grid.shape).astype(np.float32)
+    whole = cv2.resize(gain, (width, height), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(np.clip(image / whole, 0, 255), dtype=np.uint8)
+
+
+def _quadratic(u: NDArray[np.float64], v: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The terms 1, u, v, u^2, uv, v^2 of points ``(u, v)``, as columns."""
+    return np.column_stack([np.ones_like(u), u, v, u * u, u * v, v * v])
 
 
 def find_board(

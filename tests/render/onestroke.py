@@ -275,7 +275,7 @@ def _draw_tile(
         )
     elif style.tile_look == "shaded":
         height = max(1, round(y1 - y0))
-        ramp = np.linspace(1.06, 0.94, height)[:, None, None]
+        ramp = np.linspace(1.03, 0.97, height)[:, None, None]
         strip = np.clip(np.asarray(style.tile, np.float64) * ramp, 0, 255).astype(np.uint8)
         patch = Image.fromarray(np.repeat(strip, max(1, round(side)), axis=1))
         mask = Image.new("L", patch.size, 0)
