@@ -120,9 +120,70 @@ def _candidate_quads(small: RGBImage) -> list[NDArray[np.float64]]:
             for eps in (0.01, 0.02, 0.04):
                 approx = cv2.approxPolyDP(hull, eps * perimeter, True)
                 if len(approx) == 4:
-                    quads.append(order_corners(approx.reshape(4, 2).astype(np.float64)))
+                    quad = order_corners(approx.reshape(4, 2).astype(np.float64))
+                    quads.append(_straightened(_densified(hull), quad))
                     break
     return quads
+
+
+def _densified(hull: NDArray[np.int32]) -> NDArray[np.float64]:
+    """Points every pixel or so along a closed polygon."""
+    corners = hull.reshape(-1, 2).astype(np.float64)
+    ends = np.roll(corners, -1, axis=0)
+    steps = np.maximum(1, np.ceil(np.linalg.norm(ends - corners, axis=1)).astype(int))
+    return np.concatenate(
+        [
+            a + (b - a) * np.arange(n)[:, None] / n
+            for a, b, n in zip(corners, ends, steps, strict=True)
+        ]
+    )
+
+
+def _straightened(outline: NDArray[np.float64], quad: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``quad`` with its corners where the straight middles of ``outline``'s sides cross.
+
+    A phone's or a screen's rounded corners cut the outline's corners off, so the corners
+    of a polygon fitted to it sit inside the true ones; lines fitted to the middle of each
+    side meet where the corners would be. The quadrilateral is kept as it was when a side
+    has too few points near it or a corner would move by more than a fifth of a side.
+    """
+    lines = []
+    for i in range(4):
+        start, end = quad[i], quad[(i + 1) % 4]
+        length = float(np.hypot(*(end - start)))
+        if length < 8:
+            return quad
+        along = (end - start) / length
+        offset = outline - start
+        position = offset @ along / length
+        distance = np.abs(offset @ np.array([-along[1], along[0]]))
+        near = (position > 0.15) & (position < 0.85) & (distance < max(2.0, 0.03 * length))
+        if near.sum() < 8:
+            return quad
+        fitted = cv2.fitLine(outline[near].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01)
+        vx, vy, x0, y0 = fitted.ravel()
+        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+    corners = _crossings(lines)
+    if corners is None:
+        return quad
+    if np.abs(corners - quad).max() > 0.2 * _longest_side(quad):
+        return quad
+    return corners
+
+
+def _crossings(
+    lines: list[tuple[NDArray[np.float64], NDArray[np.float64]]],
+) -> NDArray[np.float64] | None:
+    """Where each line (a point and a direction) crosses the one before it, or None."""
+    corners = []
+    for i in range(len(lines)):
+        (p, u), (q, v) = lines[i - 1], lines[i]
+        matrix = np.column_stack([u, -v])
+        if abs(np.linalg.det(matrix)) < 1e-6:
+            return None
+        t = np.linalg.solve(matrix, q - p)[0]
+        corners.append(p + t * u)
+    return np.array(corners)
 
 
 def _score(lab: NDArray[np.float32], quad: NDArray[np.float64]) -> float:
@@ -186,20 +247,10 @@ def refine_corners(
     become the crossings of adjacent sides; a side without a clear edge, or a corner that
     would move further than ``2 * reach``, leaves the quadrilateral as it was.
     """
-    lines = [_edge_line(gray, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
-    corners = []
-    for i in range(4):
-        before, after = lines[i - 1], lines[i]
-        if before is None or after is None:
-            return quad
-        (p, u), (q, v) = before, after
-        matrix = np.column_stack([u, -v])
-        if abs(np.linalg.det(matrix)) < 1e-6:
-            return quad
-        t = np.linalg.solve(matrix, q - p)[0]
-        corners.append(p + t * u)
-    refined = np.array(corners)
-    if np.abs(refined - quad).max() > 2 * reach:
+    found = [_edge_line(gray, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
+    lines = [line for line in found if line is not None]
+    refined = _crossings(lines) if len(lines) == 4 else None
+    if refined is None or np.abs(refined - quad).max() > 2 * reach:
         return quad
     return refined
 
