@@ -2,12 +2,13 @@
 
 The pipeline, one small function per stage:
 
-0. :func:`_look` takes a quick look at a reduced copy: without a block of flat regions
-   side by side there is no board, and the picture is given up in a few milliseconds.
-1. :func:`_remove_scanlines` evens out CRT scanlines at the picture's own resolution (where
-   their period is still one console pixel, 2 to 4.5 pixels), then :func:`_working_scale`
-   and :func:`_resized` rescale the picture to a working size (tiny target cells get
-   enough pixels, large screenshots stay fast).
+0. :func:`_remove_scanlines` evens out CRT scanlines at the picture's own resolution
+   (where their period is still one console pixel, 2 to 4.5 pixels). :func:`_look` takes
+   a quick look at a copy reduced by :func:`recognizer.colors.reduce`: without a block of
+   flat regions on a lattice of 2..6 x 2..6 cells there is no board, and the picture is
+   given up in a few milliseconds.
+1. :func:`_working_scale` and :func:`_resized` rescale the picture to a working size (tiny
+   target cells get enough pixels, large screenshots stay fast).
 2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
    colours; :func:`_class_regions` then labels the pixels near each colour, which holds
    up better than flatness on small, smoothed or JPEG cells.
