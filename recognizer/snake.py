@@ -3,24 +3,28 @@
 Two looks give the same ten strings:
 
 Drawn board
-    The board is found in a reduced copy of the picture as a lattice of flat cell interiors
-    (gridded, checkered or tiled boards) or as one flat square (plain boards), and read
-    resampled from the picture to a fixed cell size. A cheap look (a few cells uneven or
-    unlike their parity) turns away boards without pieces. Each cell's foreground is taken
-    against its own background (its median colour, its parity neighbours', or a plane
-    fitted under a glare spot), occupied cells are grouped by dominant colour, and the snake
-    is the group whose cells form a connected chain (its head may be a separate shade).
-    Faint marks in an empty cell put it in doubt only when they change its hue: glare,
-    shade and moire add or take grey.
+    The board is found in a copy of the picture halved to about 640 pixels as a lattice of
+    flat cell interiors (gridded, checkered or tiled boards) or as one flat square (plain
+    boards; a flat frame around a board is none), and read resampled from the picture to a
+    fixed cell size. A cheap look (a few cells uneven or unlike their parity) turns away
+    boards without pieces. Each cell's foreground is taken against its own background (its
+    median colour, its parity neighbours', or a plane fitted under a glare spot; a cell
+    only lighter in grey than the others is glare, not a filled cell), occupied cells are
+    grouped by dominant colour (a colour with white added is the same colour), and the
+    snake is the group whose cells form a connected chain (its head may be a separate
+    shade). Faint marks in an empty cell put it in doubt only when they change its hue:
+    glare, shade and moire add or take grey.
     The body order follows the drawn body from the head: which neighbouring cells the body
     links across their shared border, the numbers written on segments, and the head's cues
-    (a wider arrowhead, eyes, another shade).
+    (a wider arrowhead, eyes, another shade), each judged in the cells' own colours.
 Text map
-    A look at a reduced copy first asks for many small round blobs of one size (the ``.``
-    dots). Text lines are found by the baselines of the dots, which also give the
-    monospaced character pitch; a field row is a quote, ten cells of dots or glyphs, and a
-    quote. Glyphs (``T``, ``C``, digits) are matched against templates drawn at import time
-    with Pillow's built-in font (so no font file is needed) and checked by font-independent
+    A look at a copy halved to about 1200 pixels first asks for many small round blobs of
+    one size following one another at one pitch, wide beside a blob (the ``.`` dots; the
+    commonest sizes are tried in turn, as prose around a map has round letters too).
+    Text lines are found by the baselines of the dots, which also give the monospaced
+    character pitch; a field row is a quote, ten cells of dots or glyphs, and a quote.
+    Glyphs (``T``, ``C``, digits) are matched against templates drawn at import time with
+    Pillow's built-in font (so no font file is needed) and checked by font-independent
     traits (holes, a top bar, a left wall). Ink is measured against the page around it (a
     small copy with the text taken out by morphology), so a light gradient, glare or moire
     leaves the text readable. The digits need only agree with one chain of neighbours from
@@ -123,8 +127,7 @@ def _dominant(pixels: FloatImage) -> NDArray[np.float32]:
     """The mean of the most populated coarse colour bin of an ``(N, 3)`` pixel list."""
     bins = (pixels // 24).astype(np.int32)
     keys = bins[:, 0] * 4096 + bins[:, 1] * 64 + bins[:, 2]
-    values, counts = np.unique(keys, return_counts=True)
-    best = values[np.argmax(counts)]
+    best = int(np.argmax(np.bincount(keys)))
     return np.asarray(pixels[keys == best].mean(axis=0), dtype=np.float32)
 
 
@@ -979,6 +982,11 @@ def _board_readings(
 # ------------------------------------------------------------------------- text maps
 
 
+def _channel_max(image: RGBImage) -> NDArray[np.uint8]:
+    """The largest of each pixel's three channels."""
+    return np.asarray(cv2.max(cv2.max(image[..., 0], image[..., 1]), image[..., 2]), np.uint8)
+
+
 def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] | None:
     """Each pixel's distance from the page around it (the largest channel difference) and
     the strongest ink's; None when the picture has no text's contrast.
@@ -993,12 +1001,12 @@ def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] 
     shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
     page = cv2.morphologyEx(small, shape, np.ones((5, 5), np.uint8))
     # where the light leaves the page as it is, the most common colour is the page
-    flat = np.abs(page.astype(np.int16) - common).max(axis=2) <= p.page_noise
-    page[flat] = common
+    off_page = _channel_max(np.asarray(cv2.absdiff(page, np.full_like(page, common)), np.uint8))
+    page[off_page <= p.page_noise] = common
     page = cv2.resize(page, image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
-    diff = cv2.absdiff(image, page)  # |pixel - page| per channel
-    dist = np.asarray(cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2]), np.uint8)
-    hist = np.bincount(dist.ravel(), minlength=256)[31:]
+    # |pixel - page| in the furthest channel
+    dist = _channel_max(np.asarray(cv2.absdiff(image, page), np.uint8))
+    hist = cv2.calcHist([dist], [0], None, [256], [0, 256]).ravel()[31:]
     if hist.sum() == 0:
         return None
     top = 31 + int(np.searchsorted(np.cumsum(hist), 0.995 * hist.sum()))
