@@ -366,24 +366,31 @@ def _fit_inliers(blobs: list[Blob], side: float, params: Params) -> GridFit | No
 
 @dataclass(frozen=True)
 class ColorField:
-    """A colour that drifts smoothly across the picture: ``Lab = (1, x, y) @ coef``.
+    """A colour that drifts smoothly across the picture: ``Lab = terms(x, y) @ coef``.
+
+    The terms are 1, x and y, and with enough samples x^2, xy and y^2 too (a photo's
+    vignetting), with ``x`` and ``y`` in thousands of pixels.
 
     Parameters
     ----------
-    coef : (3, 3) float array
-        Rows: the constant, the x and the y terms; columns: L, a, b.
+    coef : (3, 3) or (6, 3) float array
+        Rows: the terms; columns: L, a, b.
     """
 
     coef: NDArray[np.float64]
 
     @classmethod
     def fit(cls, xy: NDArray[np.float64], colors: NDArray[np.float64]) -> ColorField:
-        """The affine field nearest ``colors`` seen at ``xy`` (outliers dropped once).
+        """The field nearest ``colors`` seen at ``xy`` (outliers dropped once).
 
-        With fewer than six samples, or samples along one line, the field is constant.
+        Quadratic with at least 15 samples spread over the plane, affine with at least six
+        not along one line, constant otherwise.
         """
-        design = np.column_stack([np.ones(len(xy)), xy])
-        if len(xy) < 6 or np.linalg.matrix_rank(design) < 3:
+        for count, least in ((6, 15), (3, 6)):
+            design = _terms(xy, count)
+            if len(xy) >= least and np.linalg.matrix_rank(design) == count:
+                break
+        else:
             median = np.median(colors, axis=0)
             return cls(np.vstack([median, np.zeros((2, 3))]))
         keep = np.ones(len(xy), dtype=bool)
@@ -391,7 +398,7 @@ class ColorField:
             coef = np.linalg.lstsq(design[keep], colors[keep], rcond=None)[0]
             error = np.linalg.norm(design @ coef - colors, axis=1)
             keep = error <= max(3.0, 2.5 * float(np.median(error)))
-            if keep.sum() < 6 or np.linalg.matrix_rank(design[keep]) < 3:
+            if keep.sum() < least or np.linalg.matrix_rank(design[keep]) < count:
                 break
         return cls(np.asarray(coef, dtype=np.float64))
 
@@ -402,7 +409,14 @@ class ColorField:
 
     def over(self, xy: NDArray[np.float64]) -> NDArray[np.float64]:
         """The colours at ``(N, 2)`` pixels ``(x, y)``, as an ``(N, 3)`` array."""
-        return np.column_stack([np.ones(len(xy)), xy]) @ self.coef
+        return _terms(xy, len(self.coef)) @ self.coef
+
+
+def _terms(xy: NDArray[np.float64], count: int) -> NDArray[np.float64]:
+    """The first ``count`` of the terms 1, x, y, x^2, xy, y^2 of ``(N, 2)`` pixels, in
+    thousands of pixels."""
+    u, v = np.asarray(xy, np.float64).T / 1000.0
+    return np.column_stack([np.ones_like(u), u, v, u * u, u * v, v * v][:count])
 
 
 @dataclass(frozen=True)

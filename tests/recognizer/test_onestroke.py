@@ -303,3 +303,56 @@ def test_dominant_colors_and_distances() -> None:
     assert delta_e(to_lab(img), lab_of((200, 200, 200)))[0, 50] < 0.5
     small, scale = reduce(img, 45)
     assert small.shape == (30, 45, 3) and scale == 0.5
+
+
+@pytest.mark.parametrize("look", ["plain", "bevel", "outline", "shaded"])
+def test_tile_looks_framed_screens_and_chrome_are_read(look: str) -> None:
+    """Bevelled, outlined and shaded tiles; a letterboxed screen; a status bar and an ad."""
+    for seed in range(40, 43):
+        rng = np.random.default_rng(seed)
+        puzzle = random_puzzle(rng)
+        style = replace(
+            random_style(rng, video=False),
+            tile_look=look,
+            frame=0.03 * (seed - 40),
+            status_bar=seed % 2 == 0,
+            ad=seed % 2 == 1,
+        )
+        image, _ = render(puzzle, style, rng)
+        recognition = recognize(image)
+        assert recognition.confident and recognition.puzzle == puzzle, (seed, recognition.doubts)
+
+
+def test_uneven_light_is_evened_out() -> None:
+    """A screen under a strong gradient of light and vignetting (a photo's) is read."""
+    for seed in range(50, 53):
+        rng = np.random.default_rng(seed)
+        puzzle = random_puzzle(rng)
+        style = replace(random_style(rng, video=False), background=(246, 246, 246))
+        image, _ = render(puzzle, style, rng)
+        height, width = image.shape[:2]
+        ys, xs = np.mgrid[0:height, 0:width]
+        u, v = xs / width - 0.5, ys / height - 0.5
+        light = (1.0 - 0.3 * u) * (1.0 - 0.5 * (u * u + v * v))
+        dim = np.clip(image * light[..., None], 0, 255).astype(np.uint8)
+        recognition = recognize(dim)
+        assert recognition.confident and recognition.puzzle == puzzle, (seed, recognition.doubts)
+
+
+def test_a_tile_washed_out_by_glare_puts_its_neighbours_in_doubt() -> None:
+    """Glare that whitens a tile entirely leaves a hole-like cell among faint tiles: the
+    reading is refused with the cells in doubt, never a board with a hole there."""
+    rng = np.random.default_rng(21)
+    puzzle = Puzzle(grid=("11111", "11111", "11111", "11111"), start=(0, 0))
+    style = replace(random_style(rng, video=False), background=(248, 248, 248), shadow=False)
+    image, _ = render(puzzle, style, rng)
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    x, y = lattice.center((2, 2))
+    radius = 0.9 * lattice.cell_size()
+    ys, xs = np.mgrid[0 : image.shape[0], 0 : image.shape[1]]
+    glare = 160.0 * np.exp(-((xs - x) ** 2 + (ys - y) ** 2) / (2 * radius**2))
+    washed = np.clip(image + glare[..., None], 0, 255).astype(np.uint8)
+    recognition = recognize(washed)
+    assert not recognition.confident
+    assert any(re.search(r"\(\d+, \d+\)", doubt) for doubt in recognition.doubts)
