@@ -1,7 +1,8 @@
 """One-stroke benchmark: ``python bench/run.py onestroke [--count N] [--seed S] [solver options]``.
 
 Renders seeded screenshots (``tests/render/onestroke.py``: phones and tablets, light and dark,
-grey and coloured tiles, shadows, every cat colour, JPEG, blur, noise, video frames), reads
+grey and coloured tiles, plain, bevelled, outlined and shaded tiles, shadows, every cat colour,
+status bars, ads, letterboxed screens, JPEG, blur, noise, video frames), reads
 each with the recognizer and tallies exact readings, refusals and WRONG readings (confident
 but not exactly the drawn grid and start: this must stay 0), with the time per picture by
 style group. A second table times ``recognize()`` on 1080x2340 one-stroke screenshots, on
@@ -32,6 +33,11 @@ def groups(style: Style, rows: int, cols: int) -> list[str]:
         names.append("tiles with shadow")
     if style.width / style.height > 0.7:
         names.append("tablet")
+    names.append(f"tiles: {style.tile_look}")
+    if style.frame > 0:
+        names.append("letterboxed in a frame")
+    if style.ad or style.status_bar:
+        names.append("ad banner or dark status bar")
     return names
 
 
