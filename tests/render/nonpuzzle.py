@@ -246,6 +246,16 @@ def _board_box(rng: Rng, img: Image.Image, cells: int) -> tuple[float, float, fl
 
 
 Box = tuple[float, float, float, float]
+Origin = tuple[float, float, float]
+
+
+def _board_page(
+    rng: Rng, low: int, high: int
+) -> tuple[Image.Image, ImageDraw.ImageDraw, int, Origin]:
+    """A page and the place of an ``n`` x ``n`` board on it, ``n`` from ``low`` to ``high - 1``."""
+    img, _ = _canvas(rng)
+    n = int(rng.integers(low, high))
+    return img, ImageDraw.Draw(img), n, _board_box(rng, img, n)
 
 
 def _cell(origin: tuple[float, float, float], row: int, col: int, inset: float = 0.0) -> Box:
@@ -417,10 +427,8 @@ def swatches(rng: Rng) -> Image.Image:
 
 def match_three(rng: Rng) -> Image.Image:
     """A match-three game: a board of gems of five or six colours and shapes."""
-    img, _ = _canvas(rng)
-    draw = ImageDraw.Draw(img)
-    n = int(rng.integers(6, 10))
-    origin = x0, y0, side = _board_box(rng, img, n)
+    img, draw, n, origin = _board_page(rng, 6, 10)
+    x0, y0, side = origin
     draw.rounded_rectangle(
         (x0, y0, x0 + n * side, y0 + n * side), radius=side * 0.2, fill=_color(rng, 20, 90)
     )
@@ -447,10 +455,7 @@ def match_three(rng: Rng) -> Image.Image:
 
 def minesweeper(rng: Rng) -> Image.Image:
     """Minesweeper: raised grey tiles, some opened with coloured counts and flags."""
-    img, _ = _canvas(rng)
-    draw = ImageDraw.Draw(img)
-    n = int(rng.integers(8, 13))
-    origin = _board_box(rng, img, n)
+    img, draw, n, origin = _board_page(rng, 8, 13)
     side = origin[2]
     counts = [(0, 0, 255), (0, 128, 0), (255, 0, 0), (0, 0, 128)]
     raised, opened = _color(rng, 150, 200), _color(rng, 200, 235)
@@ -481,10 +486,7 @@ def minesweeper(rng: Rng) -> Image.Image:
 
 def crossword(rng: Rng) -> Image.Image:
     """A crossword: white squares and black blocks in a lined grid, small clue numbers."""
-    img, _ = _canvas(rng)
-    draw = ImageDraw.Draw(img)
-    n = int(rng.integers(5, 16))
-    origin = _board_box(rng, img, n)
+    img, draw, n, origin = _board_page(rng, 5, 16)
     side = origin[2]
     clue = 1
     for r in range(n):
@@ -545,10 +547,8 @@ def code_editor(rng: Rng) -> Image.Image:
 
 def flow_puzzle(rng: Rng) -> Image.Image:
     """A connect-the-dots flow puzzle: pairs of coloured dots on a lined dark grid."""
-    img, _ = _canvas(rng)
-    draw = ImageDraw.Draw(img)
-    n = int(rng.integers(5, 10))
-    origin = x0, y0, side = _board_box(rng, img, n)
+    img, draw, n, origin = _board_page(rng, 5, 10)
+    x0, y0, side = origin
     draw.rectangle((x0, y0, x0 + n * side, y0 + n * side), fill=(0, 0, 0))
     for i in range(n + 1):
         draw.line((x0 + i * side, y0, x0 + i * side, y0 + n * side), fill=(120, 120, 40), width=2)
