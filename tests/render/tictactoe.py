@@ -2,10 +2,12 @@
 
 ``render(puzzle, style, rng)`` draws a 3x3 position in one of three looks:
 
-* ``app``: a flat screen, any background (light, dark, coloured or a gradient), thin or
-  thick lines with round or square ends and no outer border, X and O in their own colours,
-  drawn as strokes or as letters of a font, with clutter (a title, a score line, buttons)
-  around;
+* ``app``: a flat phone screen, web page or square picture, any background (light, dark,
+  coloured or a gradient), thin or thick lines with round or square ends and no outer
+  border, X and O in their own colours, drawn as strokes or as letters of a font, the
+  board anywhere from 0.4 to 0.95 of the short side and off the middle, with clutter (a
+  title, a score line, buttons) and phone chrome (a status bar, score pills, a turn line,
+  an ad banner) around;
 * ``hand``: a board drawn with a marker on paper or a whiteboard: wobbly, bowed lines with
   uneven arms, marks of varied size and slant, one marker colour or two, rotated and seen
   at an angle, with uneven light, glare and sensor noise;
