@@ -702,7 +702,9 @@ def square_contents(
     inner = np.zeros((s, s), bool)
     a = max(1, round(0.04 * s))
     inner[a:-a, a:-a] = True
-    crossing = _crossings(foreign, a)
+    # whether content runs on into a neighbour is judged there without its texture's
+    # allowance (a translucent arrow may fade into a textured square's spread)
+    crossing = _crossings(foreign, foreign | (distance > max(28.0, 0.35 * contrast)), a)
     foreign &= inner
     least = 0.5 * params.doubtful * params.piece_area * s * s
     return {
@@ -721,22 +723,24 @@ def _typical(values: FloatArray) -> FloatArray:
     return np.asarray(np.minimum(values, 1.5 * median[parity]), np.float32)
 
 
-def _crossings(foreign: NDArray[np.bool_], depth: int) -> NDArray[np.float64]:
-    """How much of each square's edge, in sides, ``(rows, cols, s, s)`` foreign pixels
-    cross: foreign from ``depth`` pixels inside the square to ``depth`` inside the
-    neighbour, without a break."""
+def _crossings(
+    foreign: NDArray[np.bool_], loose: NDArray[np.bool_], depth: int
+) -> NDArray[np.float64]:
+    """How much of each square's edge, in sides, its ``(rows, cols, s, s)`` foreign
+    pixels cross: foreign from ``depth`` pixels inside the square to its edge, and
+    ``loose``-ly foreign from there to ``depth`` pixels inside the neighbour."""
     rows, cols, s, _ = foreign.shape
+    near, far = slice(s - 1 - depth, None), slice(None, depth + 1)
+    # square (r, c) above square (r + 1, c), and left of (r, c + 1)
+    from_above = foreign[:-1, :, near, :].all(axis=2) & loose[1:, :, far, :].all(axis=2)
+    from_below = loose[:-1, :, near, :].all(axis=2) & foreign[1:, :, far, :].all(axis=2)
+    from_left = foreign[:, :-1, :, near].all(axis=3) & loose[:, 1:, :, far].all(axis=3)
+    from_right = loose[:, :-1, :, near].all(axis=3) & foreign[:, 1:, :, far].all(axis=3)
     out = np.zeros((rows, cols))
-    down = (
-        foreign[:-1, :, s - 1 - depth :, :].all(axis=2) & foreign[1:, :, : depth + 1, :].all(axis=2)
-    ).sum(axis=-1)
-    out[:-1] += down
-    out[1:] += down
-    across = (
-        foreign[:, :-1, :, s - 1 - depth :].all(axis=3) & foreign[:, 1:, :, : depth + 1].all(axis=3)
-    ).sum(axis=-1)
-    out[:, :-1] += across
-    out[:, 1:] += across
+    out[:-1] += from_above.sum(axis=-1)
+    out[1:] += from_below.sum(axis=-1)
+    out[:, :-1] += from_left.sum(axis=-1)
+    out[:, 1:] += from_right.sum(axis=-1)
     return out / s
 
 
