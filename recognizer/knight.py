@@ -510,17 +510,22 @@ def _edge_doubt(board: Board, corners: Corners, chequered: set[str], params: Par
 
 
 def _chequered_sides(colours: SquareColours) -> set[str]:
-    """The sides of the board whose outermost squares are nearly all clearly of their
-    own colour: nearer in grey to the square two further in than to the one next to them,
-    by a third of the difference between those two (local, so uneven light in a photo
-    does not matter)."""
+    """The sides of the board whose outermost squares are nearly all clearly of their own
+    colour: lighter than the square next to them, further in, when they are light squares
+    (darker when dark) by a third of the grey difference between that square and the one
+    two in (local, so uneven light in a photo does not matter)."""
     grey = colours.base.mean(axis=2)
-    sides = {"top": grey, "bottom": grey[::-1], "left": grey.T, "right": grey.T[::-1]}
+    parity = np.indices(grey.shape).sum(axis=0) % 2
+    lighter = int(np.median(grey[parity == 1]) > np.median(grey[parity == 0]))
+    sign = np.where(parity == lighter, 1.0, -1.0)
+    sides = {
+        "top": (grey, sign), "bottom": (grey[::-1], sign[::-1]),
+        "left": (grey.T, sign.T), "right": (grey.T[::-1], sign.T[::-1]),
+    }  # fmt: skip
     chequered = set()
-    for side, rows in sides.items():
-        outer, next_in, two_in = rows[0], rows[1], rows[2]
-        gap = np.abs(next_in - two_in) / 3
-        good = np.abs(outer - two_in) + gap < np.abs(outer - next_in)
+    for side, (rows, signs) in sides.items():
+        gap = np.abs(rows[1] - rows[2]) / 3
+        good = signs[0] * (rows[0] - rows[1]) > gap
         # a few squares may be off (highlights, a large piece over its border band); a
         # lattice stretched over a plain frame gets every other square wrong
         if np.count_nonzero(~good) <= max(1, len(good) // 4):
