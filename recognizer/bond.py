@@ -653,10 +653,12 @@ class _Reading:
 
 
 def _continues(board: _Grid, work: RGBImage, params: Params) -> bool:
-    """True when most of the ring of cells just beyond the board have the board's colours.
+    """True when most of the ring of cells just beyond the board have the board's colours,
+    two of them at least.
 
-    The game frames its board (pipes, a border, the background); a patch of a larger pattern
-    (a chequerboard, a tiled floor) goes on beyond any grid found in it.
+    The game frames its board (pipes, a border, the background: one colour, which may be
+    near a cell colour, as gold pipes by yellow cells); a patch of a larger pattern (a
+    chequerboard, a tiled floor) goes on beyond any grid found in it, in several colours.
     """
     rows, cols = board.shape
     grown = Lattice(rows + 2, cols + 2, tuple((board.lattice.homography @ _SHIFT).ravel()))
@@ -664,8 +666,11 @@ def _continues(board: _Grid, work: RGBImage, params: Params) -> bool:
     ring = _ring_colors(grown, half, work, params)
     if len(ring) == 0:
         return False
-    to_cells = np.linalg.norm(ring[:, None, :] - board.colors.reshape(1, -1, 3), axis=2)
-    return bool(np.mean(to_cells.min(axis=1) < params.same_color) > 0.5)
+    cells = board.colors.reshape(-1, 3)
+    to_cells = np.linalg.norm(ring[:, None, :] - cells[None, :, :], axis=2)
+    near = to_cells.min(axis=1) < params.same_color
+    matched = _cluster(cells, params)[to_cells[near].argmin(axis=1)]
+    return bool(np.mean(near) > 0.5 and len(set(matched.tolist())) >= 2)
 
 
 #: Grid coordinates shifted by one cell up and left: a lattice one cell larger all round.
