@@ -75,6 +75,8 @@ class Params:
     max_side: int = 40
     min_fill: float = 0.9
     """Least share of the inner corners found within the lattice's extent."""
+    edge_fill: float = 0.7
+    """Least share of its outermost lines of inner corners found, for a certain size."""
     square: int = 48
     """Side of a square in the canonical picture of the board."""
     min_contrast: float = 22.0
@@ -195,7 +197,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             f"{alternation:.0%} of neighbours)",
         )
     scores = piece_scores(picture, colours, contrast, params)
-    edge = _edge_doubt(board, corners, _chequered_sides(colours), params)
+    edge = _edge_doubt(board, corners, _squares_off(colours), params)
     return _reading(board, lattice, scores, edge, params)
 
 
@@ -477,22 +479,24 @@ def _pitch(homography: NDArray[np.float64], grid: NDArray[np.float64]) -> float:
     return float(np.median(np.linalg.norm(there - here, axis=1)))
 
 
-def _edge_doubt(board: Board, corners: Corners, chequered: set[str], params: Params) -> str | None:
+def _edge_doubt(board: Board, corners: Corners, off: dict[str, int], params: Params) -> str | None:
     """A doubt when a third of a board's edge line looks like chequer corners too (the
     lattice may have missed a row or column of squares), or the squares along a side are
-    not ``chequered`` (it may have added one: a fitted lattice can stretch over a frame)."""
+    ``off`` their colours (it may have added one: a fitted lattice can stretch over a
+    frame): more than a sixth of them, or any while the outermost line of inner corners
+    is far from full (arrows and pieces hide corners, but not squares)."""
     across = range(board.left, board.right + 1)
     down = range(board.top, board.bottom + 1)
-    lines = {  # the edge lines, one square outside the outermost inner corners
-        "top": [(i, board.top - 1) for i in across],
-        "bottom": [(i, board.bottom + 1) for i in across],
-        "left": [(board.left - 1, j) for j in down],
-        "right": [(board.right + 1, j) for j in down],
+    lines = {  # the edge line, and the line of inner corners one square inside it
+        "top": ([(i, board.top - 1) for i in across], [(i, board.top) for i in across]),
+        "bottom": ([(i, board.bottom + 1) for i in across], [(i, board.bottom) for i in across]),
+        "left": ([(board.left - 1, j) for j in down], [(board.left, j) for j in down]),
+        "right": ([(board.right + 1, j) for j in down], [(board.right, j) for j in down]),
     }
     h, w = corners.response.shape
     typical = float(np.median(corners.strength[list(board.nodes.values())]))
     unclear = []
-    for side, edge in lines.items():
+    for side, (edge, inside) in lines.items():
         at = cv2.perspectiveTransform(np.array([edge], np.float64), board.homography)[0]
         hits = 0
         for x, y in at:
@@ -501,7 +505,9 @@ def _edge_doubt(board: Board, corners: Corners, chequered: set[str], params: Par
                 hits += corners.response[yi - 1 : yi + 2, xi - 1 : xi + 2].max() > max(
                     params.corner, 0.4 * typical
                 )
-        if hits > len(edge) // 3 or side not in chequered:
+        sparse = sum(n in board.nodes for n in inside) < params.edge_fill * len(inside)
+        squares = len(edge) + 1
+        if hits > len(edge) // 3 or off[side] > max(1, squares // 6) or (sparse and off[side]):
             unclear.append(side)
     if not unclear:
         return None
@@ -509,8 +515,8 @@ def _edge_doubt(board: Board, corners: Corners, chequered: set[str], params: Par
     return f"board size in doubt: chequer corners or squares unclear along its {sides} edge"
 
 
-def _chequered_sides(colours: SquareColours) -> set[str]:
-    """The sides of the board whose outermost squares are nearly all clearly of their own
+def _squares_off(colours: SquareColours) -> dict[str, int]:
+    """How many of the outermost squares along each side are not clearly of their own
     colour: lighter than the square next to them, further in, when they are light squares
     (darker when dark) by a third of the grey difference between that square and the one
     two in (local, so uneven light in a photo does not matter)."""
@@ -522,15 +528,11 @@ def _chequered_sides(colours: SquareColours) -> set[str]:
         "top": (grey, sign), "bottom": (grey[::-1], sign[::-1]),
         "left": (grey.T, sign.T), "right": (grey.T[::-1], sign.T[::-1]),
     }  # fmt: skip
-    chequered = set()
+    off = {}
     for side, (rows, signs) in sides.items():
         gap = np.abs(rows[1] - rows[2]) / 3
-        good = signs[0] * (rows[0] - rows[1]) > gap
-        # a few squares may be off (highlights, a large piece over its border band); a
-        # lattice stretched over a plain frame gets every other square wrong
-        if np.count_nonzero(~good) <= max(1, len(good) // 4):
-            chequered.add(side)
-    return chequered
+        off[side] = int(np.count_nonzero(signs[0] * (rows[0] - rows[1]) <= gap))
+    return off
 
 
 def _board_lattice(board: Board, scale: float) -> Lattice:
