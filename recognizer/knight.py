@@ -12,11 +12,16 @@
    corners on the edge line itself would mean a row was missed (the size is in doubt).
 3. Squares. The board is warped to a canonical picture (:attr:`Params.square` pixels a
    square) from the full-size picture. Each square's own colour is the median of its border
-   band; the squares must alternate light and dark. What differs from a square's colour,
-   outlines closed and holes filled, is its content: a piece is a large, tall, solid blob
-   near the centre; move numbers, dots, crosses and coordinates are small, thin or
-   off-centre. One piece is the knight; a second piece, or a mark nearly as piece-like,
-   puts the reading in doubt, naming the squares.
+   band; the squares must alternate light and dark, and the outermost ones must be of their
+   colour against their neighbours further in (else a lattice stretched over a frame may
+   have added a row: the size is in doubt). The shading every square of one colour shares
+   (3D bevels, gradients) is taken off. What differs from a square's colour, outlines
+   closed and holes filled, is its content: a piece is a large, tall, solid blob near the
+   centre that stays inside its square (arrows run on into the next one); a coloured blob
+   must be larger than a black or white one, as coloured marks are common; move numbers,
+   dots, crosses and coordinates are small, thin or off-centre. One piece is the knight; a
+   second piece, or a mark nearly as piece-like as the knight, puts the reading in doubt,
+   naming the squares.
 """
 
 from __future__ import annotations

@@ -1,11 +1,14 @@
 """Seeded renderer of knight's-tour board screenshots, for round trips and the benchmark.
 
-A board of any size in one of many themes (flat squares, blotchy marble or wood grain),
-optionally with a frame, coordinates in the margin or inside the edge squares (as chess
-sites draw them), the last move highlighted, desktop-window or phone-app chrome; the knight
-as a Unicode glyph (DejaVu Sans, when installed), a flat silhouette or a shaded piece
-picture with a shadow, white or black, at several sizes; distractor marks (numbers, dots,
-crosses) on other squares; then rescaled, blurred, noised and JPEG-compressed.
+A board of any size in one of many themes (flat squares, blotchy marble or wood grain,
+3D-ish lit and shaded edges), optionally with a frame, coordinates in the margin, in a
+wide frame or inside the edge squares (as chess sites draw them), the last move
+highlighted, translucent arrows and move dots; desktop-window, phone-app or chess-site
+chrome (players' bars with clocks, a move list, light or dark page, the board small on a
+large page); the knight as a Unicode glyph (DejaVu Sans, when installed), a hollow glyph,
+a bold letter N, a flat silhouette or a shaded piece picture with a shadow, white, black
+or coloured, at several sizes; distractor marks (numbers, dots, crosses) on other squares;
+then rescaled, blurred, noised and JPEG-compressed.
 """
 
 from __future__ import annotations
