@@ -206,21 +206,27 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
-    # a small picture (a video frame) is looked at as it is: its board may be small
+    # a small picture (a video frame) is looked at whole first: its board may be small
     small = max(image.shape[:2]) <= 2 * params.look_side
-    copy, scale = _reduced(image, params.work_side if small else params.look_side)
-    lab = to_lab(copy)
-    board = find_board(lab, params)
-    evened = None if board is not None else _evened(copy)
-    if evened is not None:  # a photo's uneven light may split the tiles' colour
-        lab = to_lab(evened)
+    for side in (params.work_side, params.look_side) if small else (params.look_side,):
+        copy, scale = _reduced(image, side)
+        lab = to_lab(copy)
         board = find_board(lab, params)
+        evened = None if board is not None else _evened(copy)
+        if evened is not None:  # a photo's uneven light may split the tiles' colour
+            lab = to_lab(evened)
+            board = find_board(lab, params)
+        if board is not None:
+            break
     if board is not None and board.pitch < params.read_pitch and scale < 1.0:
+        # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
-        copy, scale = _reduced(image, min(round(side), params.work_side))
-        evened = None if evened is None else _evened(copy)
-        lab = to_lab(copy if evened is None else evened)
-        board = find_board(lab, params, board.tile)
+        larger, larger_scale = _reduced(image, min(round(side), params.work_side))
+        evened = None if evened is None else _evened(larger)
+        larger_lab = to_lab(larger if evened is None else evened)
+        found = find_board(larger_lab, params, board.tile)
+        if found is not None:
+            board, lab, scale = found, larger_lab, larger_scale
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
     return read_board(image, lab, board, scale, params)
@@ -464,10 +470,13 @@ class Colors:
         ring = np.array([(-1, -1), (1, 1), (0, -1), (0, 1), (1, -1), (-1, 1), (1, 0), (-1, 0)])
         gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
         gy = np.clip(np.round(nodes[:, 1:] + ring[:, 1] * pitch / 2).astype(int), 0, height - 1)
-        gap_pixels = _unblack(lab[gy, gx], back)
-        gaps = np.einsum("nkc,nc->nk", gap_pixels - back[:, None], axis) / norm[:, None]
-        # off the screen (a bezel, a letterbox) is darker; glare only makes a gap lighter
-        gaps = np.where(gap_pixels[..., 0] < back[:, None, 0], np.maximum(gaps, 0.0), gaps)
+        gap_pixels = _unblack(lab[gy, gx], back) - back[:, None]
+        gaps = np.einsum("nkc,nc->nk", gap_pixels, axis) / norm[:, None]
+        # glare makes a gap lighter, along the way from the tiles' colour to the background;
+        # a gap beyond the background otherwise is something else (a bezel, the cat's ears)
+        off = np.linalg.norm(gap_pixels - gaps[..., None] * axis[:, None], axis=2)
+        glare = (gap_pixels[..., 0] >= 0.0) & (off < np.maximum(8.0, 0.3 * np.sqrt(norm))[:, None])
+        gaps = np.where(glare, gaps, np.maximum(gaps, 0.0))
         centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
         lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
         return [
