@@ -877,9 +877,7 @@ def _board_ink(
     factor = min(1.0, params.read_cell / max(cell, 1.0))
     (x0, y0), (x1, y1) = _reach(grid_to_image, image.shape[:2])
     crop = image[y0:y1, x0:x1]
-    if factor < 1.0:
-        size = (max(1, round(crop.shape[1] * factor)), max(1, round(crop.shape[0] * factor)))
-        crop = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_AREA), np.uint8)
+    crop, factor = reduce(crop, max(1, round(max(crop.shape[:2]) * factor)))
     _, diff = ink_mask(crop, params)
     image_to_crop = np.array([[factor, 0, -factor * x0], [0, factor, -factor * y0], [0, 0, 1]])
     return diff, image_to_crop @ grid_to_image
