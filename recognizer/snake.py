@@ -541,7 +541,7 @@ def _background_colors(
         band = max(1, round(p.rim * win.shape[0]))
         edge = [win[:band], win[-band:], win[:, :band], win[:, -band:]]
         rim = _median(np.concatenate([e.reshape(-1, 3)[::2] for e in edge]))
-        own[r, c] = _median(win[::2, ::2])  # every fourth pixel tells a median as well
+        own[r, c] = _dominant(win[::2, ::2].reshape(-1, 3))  # every fourth pixel will do
         filled[r, c] = float(np.linalg.norm(own[r, c] - rim)) > p.ink
     if 2 * filled.sum() > filled.size:
         filled[:] = False
@@ -862,17 +862,21 @@ def _order_board(
     if not orders:
         return "the body is not a chain"
     details = {c: _detail(img, grid, c, measured.color[c], p) for c in cells}
-    if all(d is not None for d in details.values()):
+    # a head told by its shade is the 0 (its digit may be faint on the shade)
+    numbered = [c for c in cells if c != head]
+    if all(details[c] is not None for c in numbered):
         # The body's shape already orders it: the numbers need only agree, not decide alone.
         # Bold digits drawn small on a segment close their holes: 0, 6, 8, 9 stand for
         # one another.
         readings = {
             c: _readings(classify_glyph(d, magnified), p, widen=2.5)
-            for c, d in details.items()
-            if d is not None
+            for c in numbered
+            if (d := details[c]) is not None
         }
         readings = {c: r | set(LOOPED) if r & set(LOOPED) else r for c, r in readings.items()}
-        orders = [o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o))]
+        orders = [
+            o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o) if c != head)
+        ]
         if not orders:
             return "the numbers on the body disagree with its shape"
     elif head is None:
@@ -1015,10 +1019,9 @@ def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] 
 
 def _dot_sizes(image: RGBImage, smallest: int, p: Params) -> list[float]:
     """The cheap look for a text map: the sizes its dots may have, likeliest first (none
-    when it is no text map): sizes of small round blobs (at least ``smallest`` pixels; the
-    five commonest sizes are tried, as prose around a map has round letters too) that fill
-    ten rows, on lines of at least three, following one another at one pitch, wide beside
-    a blob."""
+    when it is no text map): sizes of small round blobs (at least ``smallest`` pixels; each
+    common size is tried, as prose around a map has round letters too) that fill ten rows,
+    on lines of at least three, following one another at one pitch, wide beside a blob."""
     contrast = _text_contrast(image, p)
     if contrast is None:
         return []
@@ -1029,8 +1032,10 @@ def _dot_sizes(image: RGBImage, smallest: int, p: Params) -> list[float]:
     round_ = (size >= smallest) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))
     counts = np.bincount(size[round_], minlength=41)
     found: list[tuple[int, float]] = []
-    for mode in np.argsort(-counts, kind="stable")[:5]:
-        dots = round_ & (np.abs(size - mode) <= max(1, 0.35 * mode))
+    for mode in np.argsort(-counts, kind="stable"):
+        if counts[mode] < 2 * SIZE:
+            break
+        dots = round_ & (np.abs(size - mode) <= max(1.0, mode / 6))
         if dots.sum() < 6 * SIZE:
             continue
         blobs = [
