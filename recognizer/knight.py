@@ -94,7 +94,7 @@ class Params:
     """Least height of a piece, as a fraction of the square."""
     piece_offset: float = 0.16
     """Farthest a piece's centroid lies from its square's centre, in squares."""
-    piece_solidity: float = 0.75
+    piece_solidity: float = 0.7
     """Least ratio of a piece's area to its convex hull's."""
     piece_chroma: float = 25.0
     """Farthest a piece's own pixels lie from blends of its square's colour with greys."""
