@@ -764,11 +764,12 @@ def _pairs(
     params: Params,
 ) -> list[tuple[_Grid, _Grid]]:
     """(board, target) candidates, nearest first: the largest grid with each other grid or
-    group of regions near it (within a board's side, no larger, not overlapping), read in
-    the same shape.
+    group of regions near it (within the larger one's side, not overlapping), read in the
+    same shape.
 
     The regions of a grid may all span several rows (or columns), so that on its own it fits
-    a coarser lattice, or none; it is then read in the other grid's shape.
+    a coarser lattice, or none; it is then read in the other grid's shape. So the largest
+    grid may be the target, beside a board of merged cells that fitted no lattice.
     """
     if not grids:
         return []
@@ -786,7 +787,9 @@ def _pairs(
         )
     pairs = []
     for box, grid, group in sorted(others, key=lambda o: _gap(o[0], board.box)):
-        if _overlap(box, board.box) or _gap(box, board.box) > reach:
+        if _overlap(box, board.box) or _gap(box, board.box) > max(
+            reach, box[2] - box[0], box[3] - box[1]
+        ):
             continue
         first: _Grid | None = board
         second = grid
@@ -1003,7 +1006,8 @@ def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Rou
 
 def _look(image: RGBImage, params: Params) -> bool:
     """Whether a reduced copy shows a board candidate: three or more flat regions side by
-    side whose edges fall on a lattice of 2..6 x 2..6 square-ish cells (a chequer of 8 x 8,
+    side whose edges all fall on a lattice of 2..6 x 2..6 square-ish cells, some lines of
+    which may show no edge (a chequer of 8 x 8,
     a one-stroke board of many tiles or a calendar's month has no such part). Cheap, so
     that a picture of something else is given up quickly."""
     small, _ = reduce(image, params.look_long_side)
@@ -1015,13 +1019,17 @@ def _look(image: RGBImage, params: Params) -> bool:
         if len(group) < params.min_look_regions or len(group) > MAX_SIDE * MAX_SIDE:
             return None
         for kept in (group, _without_slivers(group, boxes)):
-            sub = boxes[kept] if kept is not None else boxes[:0]
-            x_fit = _fit_axis(sub[:, 0], sub[:, 2], params) if len(sub) else None
-            y_fit = _fit_axis(sub[:, 1], sub[:, 3], params) if x_fit else None
-            if (
-                x_fit
-                and y_fit
-                and abs(np.log(x_fit[1] / y_fit[1])) <= np.log(params.max_cell_aspect)
+            if kept is None:
+                continue
+            sub = boxes[kept]
+            # every count: same-coloured cells merge, so not every line shows
+            sides = range(MIN_SIDE, MAX_SIDE + 1)
+            x_pitches = [f[1] for n in sides if (f := _fit_axis(sub[:, 0], sub[:, 2], params, n))]
+            y_pitches = [f[1] for n in sides if (f := _fit_axis(sub[:, 1], sub[:, 3], params, n))]
+            if any(
+                abs(np.log(px / py)) <= np.log(params.max_cell_aspect)
+                for px in x_pitches
+                for py in y_pitches
             ):
                 return True
         return None
