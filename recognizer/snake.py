@@ -822,16 +822,37 @@ def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
     return sorted(odd + [c for c in largest if not 0.5 < measured.fraction[c] / typical < 2.0])
 
 
+def _body_colors(
+    cells: Sequence[Cell], measured: _Cells, p: Params
+) -> dict[Cell, NDArray[np.float32]]:
+    """The colour of the body in each of its ``cells``: their median colour, or a cell's own
+    where it differs from that by grey only (glare lightened one part or the other)."""
+    median = np.median(np.array([measured.color[c] for c in cells]), axis=0).astype(np.float32)
+    colors = {}
+    for cell in cells:
+        own = measured.color[cell]
+        colors[cell] = own if _glared(own, median, p) or _glared(median, own, p) else median
+    return colors
+
+
 def _linked(img: FloatImage, grid: _Grid, cells: list[Cell], measured: _Cells, p: Params) -> bool:
     """Whether any two neighbouring ``cells`` are joined across their border by their colour."""
+    colors = _body_colors(cells, measured, p)
     return any(
-        _link(img, grid, a, b, measured, p) for a in cells for b in _neighbours(a) if b in cells
+        _link(img, grid, a, b, colors, p) for a in cells for b in _neighbours(a) if b in cells
     )
 
 
-def _link(img: FloatImage, grid: _Grid, a: Cell, b: Cell, measured: _Cells, p: Params) -> bool:
-    """Whether the colour of cell ``a`` or ``b`` (the body's, perhaps lightened by glare on
-    one of them) crosses the middle of the border between them."""
+def _link(
+    img: FloatImage,
+    grid: _Grid,
+    a: Cell,
+    b: Cell,
+    colors: dict[Cell, NDArray[np.float32]],
+    p: Params,
+) -> bool:
+    """Whether the body's colour in cell ``a`` or ``b`` (:func:`_body_colors`) crosses the
+    middle of the border between them."""
     (ra, ca), (rb, cb) = a, b
     my = grid.top + ((ra + rb) / 2 + 0.5) * grid.pitch_y
     mx = grid.left + ((ca + cb) / 2 + 0.5) * grid.pitch_x
@@ -839,7 +860,7 @@ def _link(img: FloatImage, grid: _Grid, a: Cell, b: Cell, measured: _Cells, p: P
     hx = (across if ra == rb else along) * grid.pitch_x
     hy = (along if ra == rb else across) * grid.pitch_y
     win = img[round(my - hy) : round(my + hy) + 1, round(mx - hx) : round(mx + hx) + 1]
-    dist = np.minimum(_distance(win, measured.color[a]), _distance(win, measured.color[b]))
+    dist = np.minimum(_distance(win, colors[a]), _distance(win, colors[b]))
     return bool((dist < p.near).mean() >= p.link)
 
 
@@ -855,7 +876,8 @@ def _order_board(
 ) -> list[Cell] | str:
     """The snake's cells head first, or why they cannot be ordered."""
     pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
-    links = {pair for pair in pairs if _link(img, grid, min(pair), max(pair), measured, p)}
+    colors = _body_colors(cells, measured, p)
+    links = {pair for pair in pairs if _link(img, grid, min(pair), max(pair), colors, p)}
     orders = snake_orders(cells, links or None)
     if head is not None:
         orders = [o for o in orders if o[0] == head]
@@ -883,7 +905,7 @@ def _order_board(
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
-    thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, measured, p)
+    thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, colors, p)
     if thin and tail_breadth > p.head_ratio * head_breadth:
         return "the tail end of the body looks like a head"
     return orders[0]
@@ -912,19 +934,23 @@ def _detail(
 
 
 def _ends(
-    order: list[Cell], img: FloatImage, grid: _Grid, measured: _Cells, p: Params
+    order: list[Cell],
+    img: FloatImage,
+    grid: _Grid,
+    colors: dict[Cell, NDArray[np.float32]],
+    p: Params,
 ) -> tuple[bool, float, float]:
     """Whether the body is thin (a line), and its breadth in the first and last cells.
 
     The breadth is measured across the body's own direction, so an arrowhead or a round
-    head stands out from a line's tail; in each cell's own colour, which a glare spot
-    may have lightened.
+    head stands out from a line's tail; in each cell's colour of the body
+    (:func:`_body_colors`).
     """
 
     def body(cell: Cell) -> Mask:
         """Pixels of the body's colour in a cell."""
         y0, y1, x0, x1 = grid.box(cell, 0.04)
-        return np.asarray(_distance(img[y0:y1, x0:x1], measured.color[cell]) < p.near)
+        return np.asarray(_distance(img[y0:y1, x0:x1], colors[cell]) < p.near)
 
     def breadth(end: Cell, neighbour: Cell) -> float:
         """Widest cross-section of the body in an end cell, as a fraction of the cell."""
@@ -949,7 +975,7 @@ def _looks_like_head(
     first, last = order[0], order[-1]
     if (details[first] is None) != (details[last] is None):
         return details[first] is not None
-    thin, head, tail = _ends(order, img, grid, measured, p)
+    thin, head, tail = _ends(order, img, grid, _body_colors(order, measured, p), p)
     if thin:
         # On a line, blur shades a thin tail too: only a wider head tells.
         return head > p.head_ratio * tail
