@@ -139,7 +139,12 @@ def test_cells_read_in_a_photo_land_on_the_photographed_cells(capture: str, game
     screen = decode_image((SCREEN_DIR / capture).read_bytes())
     flat = recognize(screen, game)
     rng = np.random.default_rng(7)
-    photo, screen_to_photo = photograph(screen, random_photo_style(rng), rng)
+    # the seed's angles, bezel and desk in clean light: this is about where the cells land
+    # (how hard a photo can be and still be read is bench/trust.py's measure)
+    style = replace(
+        random_photo_style(rng), blur=0.6, moire=0.0, light_gradient=0.0, glare=0, screen_black=0.0
+    )
+    photo, screen_to_photo = photograph(screen, style, rng)
     found = recognize(photo)
     assert found.game == game
     assert found.puzzle == flat.puzzle
