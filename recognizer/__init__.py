@@ -8,7 +8,6 @@ files or prints.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -77,31 +76,16 @@ class _Refusal(UnrecognizedError):
 
 
 def _read(image: RGBImage, game: str) -> list[Recognition]:
-    """Every asked recognizer's reading of the picture as it is, most confident first.
-
-    Several recognizers are asked at once, on as many threads as OpenCV may use (their
-    work is mostly in OpenCV and numpy, which let other threads run meanwhile); a batch
-    worker, which keeps OpenCV to one thread, asks them one after another.
-    """
+    """Every asked recognizer's reading of the picture as it is, most confident first."""
     names = GAMES if game == "auto" else [get_game(game).name]
-    modules = [GAMES[name].recognizer for name in names]  # imported here, not in threads
-    threads = min(len(modules), _threads())
-    if threads > 1:
-        with ThreadPoolExecutor(threads) as pool:
-            readings = list(pool.map(lambda module: module.recognize(image), modules))
-    else:
-        readings = [module.recognize(image) for module in modules]
-    results = sorted(readings, key=lambda r: r.confidence, reverse=True)
+    results = sorted(
+        (GAMES[name].recognizer.recognize(image) for name in names),
+        key=lambda r: r.confidence,
+        reverse=True,
+    )
     for r in results:
         log.debug("%s: confidence %.2f %s", r.game, r.confidence, r.doubts)
     return results
-
-
-def _threads() -> int:
-    """How many threads this process may use for recognition (OpenCV's own setting)."""
-    import cv2
-
-    return max(1, int(cv2.getNumThreads()))
 
 
 def _decide(results: list[Recognition], game: str) -> Recognition | _Refusal:

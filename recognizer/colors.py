@@ -7,7 +7,6 @@ just-noticeable difference and 10 or more is plainly another colour.
 from __future__ import annotations
 
 import itertools
-import threading
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -75,7 +74,6 @@ class _Halvings:
         self.source = weakref.ref(image)
         self.fingerprint = _fingerprint(image)
         self.levels: list[RGBImage] = []
-        self.lock = threading.Lock()
 
     def matches(self, image: RGBImage) -> bool:
         return self.source() is image and self.fingerprint == _fingerprint(image)
@@ -83,15 +81,14 @@ class _Halvings:
     def __iter__(self) -> Iterator[RGBImage]:
         previous = self.source()
         for level in itertools.count():
-            with self.lock:  # recognizers may run on several threads
-                if level == len(self.levels):
-                    if previous is None or min(previous.shape[:2]) < 2:
-                        return
-                    half = (previous.shape[1] // 2, previous.shape[0] // 2)
-                    self.levels.append(
-                        np.asarray(cv2.resize(previous, half, interpolation=cv2.INTER_AREA))
-                    )
-                previous = self.levels[level]
+            if level == len(self.levels):
+                if previous is None or min(previous.shape[:2]) < 2:
+                    return
+                half = (previous.shape[1] // 2, previous.shape[0] // 2)
+                self.levels.append(
+                    np.asarray(cv2.resize(previous, half, interpolation=cv2.INTER_AREA))
+                )
+            previous = self.levels[level]
             yield previous
 
 
