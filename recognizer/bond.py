@@ -125,6 +125,11 @@ class Params:
     max_class_spread: float = 56.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
     min_margin: float = 0.25
+    #: A cell this light in every channel (RGB) may be clipped by the camera...
+    clipped: float = 240.0
+    #: ... and a class with one that spans more than this (RGB) may be two light colours
+    #: (grey and white) that glare or overexposure brought together.
+    max_clipped_spread: float = 20.0
 
 
 PARAMS = Params()
@@ -694,6 +699,15 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     widest = float(np.where(same, pairwise, 0).max())
     if widest > params.max_class_spread:
         return f"a colour class spans {widest:.0f} (in-between cells chain two colours)"
+    for k in range(count):
+        members = colors[classes == k]
+        if (members.min(axis=1) >= params.clipped).any():
+            spread = float(np.where(same, pairwise, 0)[classes == k].max())
+            if spread > params.max_clipped_spread:
+                return (
+                    f"colour class {k + 1} spans {spread:.0f} next to white: two light colours "
+                    "may have merged under glare"
+                )
     means = _class_means(colors, classes)
     to_means = np.linalg.norm(colors[:, None, :] - means[None, :, :], axis=2)
     index = np.arange(len(colors))

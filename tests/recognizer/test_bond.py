@@ -283,3 +283,23 @@ def test_photographed_chequerboard_is_not_a_board_and_its_target() -> None:
         assert any(
             "goes on beyond" in doubt or "no grid of flat cells" in doubt for doubt in found.doubts
         )
+
+
+def test_grey_and_white_merged_by_glare_are_refused_not_solved() -> None:
+    """The trust bench's photo seed 79009: grey and white cells came out 24 RGB apart at
+    the white end (cast and overexposure), one class with consistent counts; it was solved
+    as a wrong puzzle. Such a class is now in doubt."""
+    rng = np.random.default_rng(79009)
+    picture, truth = screen("bond", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    try:
+        found = recognizer.recognize(photo)
+    except UnrecognizedError:
+        pass
+    else:
+        assert found.game == "bond" and found.puzzle == truth
+    height, width = picture.shape[:2]
+    flat = cv2.warpPerspective(photo, np.linalg.inv(to_photo), (width, height))
+    reading = bond.recognize(np.asarray(flat, np.uint8))
+    assert not reading.confident
+    assert any("merged under glare" in doubt for doubt in reading.doubts)
