@@ -51,7 +51,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
-from recognizer.colors import reduce
+from recognizer.colors import halve, reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Cell, Lattice
 from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
@@ -108,14 +108,6 @@ PARAMS = Params()
 
 
 # ------------------------------------------------------------------------ small tools
-
-
-def _halved(image: RGBImage, side: int) -> tuple[RGBImage, float]:
-    """``image`` reduced by exact halvings (fast) to the long side nearest ``side`` on a
-    log scale, and the scale."""
-    long = max(image.shape[:2])
-    halvings = max(0, round(float(np.log2(long / side))))
-    return reduce(image, long // 2**halvings)
 
 
 def _distance(pixels: FloatImage, color: NDArray[np.float32]) -> FloatImage:
@@ -1400,8 +1392,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         confidence 0 when no field was found, :attr:`Params.in_doubt` when one was found
         but read inconsistently (the first doubt then names the cells in doubt).
     """
-    look, look_scale = _halved(image, params.look_side)
-    small, small_scale = _halved(look, params.find_side)
+    look, look_scale = halve(image, max(image.shape[:2]), params.look_side)
+    small, small_scale = halve(look, max(look.shape[:2]), params.find_side)
     refused: list[_Reading] = []
     for reading in _board_readings(image, small, look_scale * small_scale, params):
         found = _checked(reading, "board", params)

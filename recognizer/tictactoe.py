@@ -16,7 +16,7 @@ The pipeline, one function per stage:
 5. :func:`interpret` - the position; one that no game reaches is reported unrecognized with
    the least sure cells named, as a misreading is likelier than such a board.
 
-Stages 1-3 run on a copy of about 400 pixels a side (:func:`recognizer.colors.reduce`), so
+Stages 1-3 run on a copy of about 400 pixels a side (:func:`recognizer.colors.halve`), so
 a picture without a ``#`` is refused within a few tens of milliseconds; stage 4 reads the
 board's surroundings on a copy where a cell is about 96 pixels across. Only OpenCV and
 numpy are used (thinning, hysteresis and hole filling are done here), so importing the
@@ -32,13 +32,13 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from math import log2, sqrt
+from math import sqrt
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from recognizer.colors import reduce
+from recognizer.colors import halve, reduce
 from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import Color, Overlay
@@ -919,8 +919,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         puzzle and a low confidence with the least sure cells named.
     """
     height, width = image.shape[:2]
-    halvings = max(0, round(log2(sqrt(height * width) / params.look_side)))
-    look, scale = reduce(image, max(height, width) >> halvings)
+    look, scale = halve(image, sqrt(height * width), params.look_side)
     grid = _search_grid(ink_mask(look, params)[0], params)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
