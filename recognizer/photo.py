@@ -18,6 +18,9 @@ from numpy.typing import NDArray
 from recognizer.colors import reduce
 from recognizer.image import RGBImage
 
+#: A straight line: a point on it and its direction.
+Line = tuple[NDArray[np.float64], NDArray[np.float64]]
+
 #: Long side of the reduced copy searched for quadrilaterals.
 SEARCH_SIDE = 640
 #: The rectified screen's long side at most: a phone photo has more pixels than the screen
@@ -160,9 +163,7 @@ def _straightened(outline: NDArray[np.float64], quad: NDArray[np.float64]) -> ND
         near = (position > 0.15) & (position < 0.85) & (distance < max(2.0, 0.03 * length))
         if near.sum() < 8:
             return quad
-        fitted = cv2.fitLine(outline[near].astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01)
-        vx, vy, x0, y0 = fitted.ravel()
-        lines.append((np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)))
+        lines.append(_fit_line(outline[near]))
     corners = _crossings(lines)
     if corners is None:
         return quad
@@ -171,9 +172,7 @@ def _straightened(outline: NDArray[np.float64], quad: NDArray[np.float64]) -> ND
     return corners
 
 
-def _crossings(
-    lines: list[tuple[NDArray[np.float64], NDArray[np.float64]]],
-) -> NDArray[np.float64] | None:
+def _crossings(lines: list[Line]) -> NDArray[np.float64] | None:
     """Where each line (a point and a direction) crosses the one before it, or None."""
     corners = []
     for i in range(len(lines)):
@@ -210,7 +209,7 @@ def _score(lab: NDArray[np.float32], quad: NDArray[np.float64]) -> float:
 
 def _edge_line(
     gray: NDArray[np.float32], start: NDArray[np.float64], end: NDArray[np.float64], reach: float
-) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+) -> Line | None:
     """The straight edge nearest the side ``start``-``end``: a point on it and its direction.
 
     Grey profiles across the side, at most ``reach`` pixels either way, each give the
@@ -232,7 +231,11 @@ def _edge_line(
     keep = steps[np.arange(len(steps)), strongest] > 4 * (np.median(steps, axis=1) + 1)
     if keep.sum() < 8:
         return None
-    points = bases[keep] + (offsets[strongest[keep]] + 0.5)[:, None] * normal
+    return _fit_line(bases[keep] + (offsets[strongest[keep]] + 0.5)[:, None] * normal)
+
+
+def _fit_line(points: NDArray[np.float64]) -> Line:
+    """A straight line through ``points``, robust to strays: a point on it and its direction."""
     vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
 
