@@ -69,6 +69,12 @@ def measure(
     return tallies, wrong
 
 
+def print_header(header: str) -> None:
+    """A table's column titles, ruled off."""
+    print(header)
+    print("-" * len(header))
+
+
 def print_table(title: str, tallies: dict[str, Tally], wrong: list[int]) -> None:
     """The accuracy table, one line per row, ``all`` last."""
     print(title)
@@ -76,8 +82,7 @@ def print_table(title: str, tallies: dict[str, Tally], wrong: list[int]) -> None
         f"{'group':<36}{'images':>7}{'exact':>7}{'refused':>8}{'WRONG':>7}"
         f"{'median ms':>11}{'max ms':>8}{'median CPU ms':>15}"
     )
-    print(header)
-    print("-" * len(header))
+    print_header(header)
     for name in sorted(tallies, key=lambda n: (n == "all", n)):
         t = tallies[name]
         counts = f"{t.outcomes['exact']:>7}{t.outcomes['refused']:>8}{t.outcomes['WRONG']:>7}"
@@ -130,8 +135,7 @@ def print_speed(
         f"{'pictures':<14}{'images':>7}{'median ms':>11}{'max ms':>8}{'median CPU ms':>15}"
         f"{'exact':>7}{'confident':>11}"
     )
-    print(header)
-    print("-" * len(header))
+    print_header(header)
     for name, games in ((game, [game]), ("other games", others), ("non-puzzles", ["none"])):
         seconds, cpu, confident, exact = [], [], 0, 0
         for seed in range(first, first + count):

@@ -27,6 +27,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from bench._accuracy import print_header
 from cli.pipeline import Options, Record, solve_file, solve_image
 from recognizer import recognize
 from recognizer.image import RGBImage
@@ -154,8 +155,7 @@ def run(argv: list[str]) -> None:
         f"{'game':<11}{'kind':<12}{'images':>7}{'found':>7}{'exact':>7}{'solved':>8}"
         f"{'WRONG':>7}{'oracle':>8}{'exact %':>9}{'median ms':>11}"
     )
-    print(header)
-    print("-" * len(header))
+    print_header(header)
     for game in games:
         for kind in ("screenshot", "photo"):
             rows = [o for o in outcomes if o.game == game and o.kind == kind]
