@@ -696,13 +696,14 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
         return f"{count} colours (2 to 6 expected)"
     pairwise = np.linalg.norm(colors[:, None, :] - colors[None, :, :], axis=2)
     same = classes[:, None] == classes[None, :]
-    widest = float(np.where(same, pairwise, 0).max())
+    within = np.where(same, pairwise, 0)  # each cell's distance to its own class's cells
+    widest = float(within.max())
     if widest > params.max_class_spread:
         return f"a colour class spans {widest:.0f} (in-between cells chain two colours)"
     for k in range(count):
         members = colors[classes == k]
         if (members.min(axis=1) >= params.clipped).any():
-            spread = float(np.where(same, pairwise, 0)[classes == k].max())
+            spread = float(within[classes == k].max())
             if spread > params.max_clipped_spread:
                 return (
                     f"colour class {k + 1} spans {spread:.0f} next to white: two light colours "
