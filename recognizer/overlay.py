@@ -39,6 +39,13 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=max(size, 6))
 
 
+@lru_cache(maxsize=16)
+def _disc(radius: int) -> NDArray[np.uint8]:
+    """A round structuring element: dilating glyphs by it outlines them with round joins."""
+    size = (2 * radius + 1, 2 * radius + 1)
+    return np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, size), np.uint8)
+
+
 def _premultiplied(color: Color) -> tuple[float, float, float, float]:
     r, g, b, a = color
     return (r * a / 255, g * a / 255, b * a / 255, float(a))
@@ -58,10 +65,12 @@ def _paint(layer: Layer, mask: NDArray[np.uint8], corner: tuple[int, int], color
     x1, y1 = min(x + mask.shape[1], width), min(y + mask.shape[0], height)
     if x1 <= x0 or y1 <= y0:
         return
-    cover = mask[y0 - y : y1 - y, x0 - x : x1 - x, None].astype(np.uint16)
+    cover = cv2.merge([mask[y0 - y : y1 - y, x0 - x : x1 - x]] * 4)
     region = layer[y0:y1, x0:x1]
-    paint = np.round(_premultiplied(color)).astype(np.uint16)
-    region[:] = ((region * (255 - cover) + paint * cover + 127) // 255).astype(np.uint8)
+    paint = np.empty_like(cover)
+    paint[:] = np.round(_premultiplied(color))
+    kept = cv2.multiply(region, 255 - cover, scale=1 / 255)
+    region[:] = cv2.add(kept, cv2.multiply(cover, paint, scale=1 / 255))
 
 
 class Overlay:
@@ -165,25 +174,20 @@ class Overlay:
 
         def op(layer: Layer, origin: Point) -> None:
             font = _font(px)
-            left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke_width)
-            box = (int(np.floor(left)) - 1, int(np.floor(top)) - 1)
-            size_px = (int(np.ceil(right)) - box[0] + 2, int(np.ceil(bottom)) - box[1] + 2)
+            left, top, right, bottom = font.getbbox(text, anchor="mm")
+            pad = stroke_width + 1
+            box = (int(np.floor(left)) - pad, int(np.floor(top)) - pad)
+            size_px = (int(np.ceil(right)) - box[0] + pad, int(np.ceil(bottom)) - box[1] + pad)
             x = center[0] - origin[0]
             y = center[1] - origin[1]
             corner = (int(np.floor(x)) + box[0], int(np.floor(y)) + box[1])
+            mask = Image.new("L", size_px, 0)
             anchor = (x - corner[0], y - corner[1])
-            for width, color in ((stroke_width, stroke), (0, fill)):
-                mask = Image.new("L", size_px, 0)
-                ImageDraw.Draw(mask).text(
-                    anchor,
-                    text,
-                    font=font,
-                    fill=255,
-                    anchor="mm",
-                    stroke_width=width,
-                    stroke_fill=255,
-                )
-                _paint(layer, np.asarray(mask), corner, color)
+            ImageDraw.Draw(mask).text(anchor, text, font=font, fill=255, anchor="mm")
+            glyphs = np.asarray(mask)
+            outline = np.asarray(cv2.dilate(glyphs, _disc(stroke_width)), np.uint8)
+            _paint(layer, outline, corner, stroke)
+            _paint(layer, glyphs, corner, fill)
 
         self._ops.append(op)
 
