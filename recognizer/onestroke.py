@@ -265,9 +265,11 @@ def _evened(image: RGBImage) -> RGBImage | None:
     for limit in (20.0, 10.0, 10.0):
         if keep.sum() < 50:
             return None
-        coef = np.linalg.lstsq(terms[keep], sample[keep], rcond=None)[0]
-        keep = np.linalg.norm(terms @ coef - sample, axis=1) < limit
-    fitted = terms @ coef
+        coef = _least_squares(terms[keep], sample[keep])
+        if coef is None:
+            return None
+        fitted = terms @ coef
+        keep = np.linalg.norm(fitted - sample, axis=1) < limit
     gain = fitted / np.maximum(np.mean(fitted, axis=0), 1.0)
     if np.max(np.abs(gain - 1.0)) < 0.03:
         return None
@@ -295,6 +297,7 @@ def find_board(
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
     peaks = dominant_colors(lab[::step, ::step])
+    norms = np.asarray(cv2.transform(lab * lab, np.ones((1, 3), np.float32)), np.float32)
     best: Board | None = None
     for peak in peaks[: params.colors_tried]:
         if best is not None and 2 * peak.share * height * width < len(best.tiles) * best.side**2:
@@ -304,7 +307,7 @@ def find_board(
         others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
         loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
         for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
-            mask = _near(lab, peak.lab, tolerance)
+            mask = _near(lab, norms, peak.lab, tolerance)
             solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
             squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
             board = _board_of_color(squares, peak, peaks, tolerance, params)
@@ -315,11 +318,17 @@ def find_board(
     return best
 
 
-def _near(lab: LabImage, color: LabColor, tolerance: float) -> NDArray[np.bool_]:
-    """The pixels of ``lab`` within ``tolerance`` (Delta E) of ``color``."""
-    diff = lab - np.asarray(color, dtype=np.float32)
-    squared = cv2.transform(diff * diff, np.ones((1, 3), np.float32))
-    return np.asarray(squared < tolerance**2, dtype=np.bool_)
+def _near(
+    lab: LabImage, norms: NDArray[np.float32], color: LabColor, tolerance: float
+) -> NDArray[np.bool_]:
+    """The pixels of ``lab`` within ``tolerance`` (Delta E) of ``color``.
+
+    ``norms`` holds each pixel's squared Lab length, so that the squared distance
+    ``|x|^2 - 2 x.c + |c|^2`` is one affine transform of the picture.
+    """
+    c = np.asarray(color, np.float32)
+    affine = np.array([[*(-2.0 * c), c @ c]], np.float32)
+    return np.asarray(cv2.add(cv2.transform(lab, affine), norms) < tolerance**2, np.bool_)
 
 
 def _square(blob: Blob, max_side: float) -> bool:
@@ -394,18 +403,17 @@ class ColorField:
         """
         for count, least in ((6, 15), (3, 6)):
             design = _terms(xy, count)
-            if len(xy) >= least and np.linalg.matrix_rank(design) == count:
+            coef = _least_squares(design, colors) if len(xy) >= least else None
+            if coef is not None:
                 break
         else:
             median = np.median(colors, axis=0)
             return cls(np.vstack([median, np.zeros((2, 3))]))
-        keep = np.ones(len(xy), dtype=bool)
-        for _ in range(2):
-            coef = np.linalg.lstsq(design[keep], colors[keep], rcond=None)[0]
-            error = np.linalg.norm(design @ coef - colors, axis=1)
-            keep = error <= max(3.0, 2.5 * float(np.median(error)))
-            if keep.sum() < least or np.linalg.matrix_rank(design[keep]) < count:
-                break
+        error = np.linalg.norm(design @ coef - colors, axis=1)
+        keep = error <= max(3.0, 2.5 * float(np.median(error)))
+        if keep.sum() >= least:
+            refit = _least_squares(design[keep], colors[keep])
+            coef = coef if refit is None else refit
         return cls(np.asarray(coef, dtype=np.float64))
 
     def at(self, x: float, y: float) -> LabColor:
@@ -416,6 +424,21 @@ class ColorField:
     def over(self, xy: NDArray[np.float64]) -> NDArray[np.float64]:
         """The colours at ``(N, 2)`` pixels ``(x, y)``, as an ``(N, 3)`` array."""
         return _terms(xy, len(self.coef)) @ self.coef
+
+
+def _least_squares(
+    design: NDArray[np.float64], values: NDArray[np.float64]
+) -> NDArray[np.float64] | None:
+    """The coefficients ``c`` that minimise ``|design @ c - values|``, or ``None`` when the
+    columns of ``design`` are dependent.
+
+    Solved by the normal equations: with a few columns that is exact enough, and LAPACK's
+    SVD of a tall matrix starts OpenBLAS threads that cost more CPU than the fit itself.
+    """
+    gram = design.T @ design
+    if np.linalg.matrix_rank(gram) < design.shape[1]:
+        return None
+    return np.asarray(np.linalg.solve(gram, design.T @ values), np.float64)
 
 
 def _terms(xy: NDArray[np.float64], count: int) -> NDArray[np.float64]:
@@ -453,11 +476,8 @@ class Colors:
         Black (:data:`BLACK`, off the screen) is read as the background.
         """
         height, width = lab.shape[:2]
-        xs, ys = np.round(nodes).astype(int).T
-        span = np.arange(-half, half + 1)
-        pixels = lab[ys[:, None, None] + span[None, :, None], xs[:, None, None] + span]
         tile, back = self.tile.over(nodes), self.background.over(nodes)
-        pixels = _unblack(pixels.reshape(len(nodes), -1, 3), back)
+        pixels = _unblack(_patches(lab, nodes, half), back)
         axis = tile - back
         norm = np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)
         loose = (0.45 * np.sqrt(norm))[:, None]
@@ -587,51 +607,67 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
     background = ColorField.fit(band_xy.astype(np.float64), pixels[near][::step].astype(np.float64))
     half = max(1, round((0.5 - params.inset) * board.pitch))
-    centres, means, spreads = [], [], []
-    for cell in board.tiles:
-        x, y = (round(v) for v in board.fit.node(cell))
-        patch = lab[max(0, y - half) : y + half + 1, max(0, x - half) : x + half + 1]
-        patch = patch.reshape(-1, 3)
-        if len(patch):
-            median = np.median(patch, axis=0)
-            centres.append((x, y))
-            means.append(median)
-            spreads.append(float(np.percentile(delta_e(patch, tuple(median)), 90)))
-    tile = ColorField.fit(np.asarray(centres, np.float64), np.asarray(means, np.float64))
-    spread = float(np.median(spreads))
+    cells = sorted(board.tiles)
+    centres = np.array([board.fit.node(cell) for cell in cells])
+    patches = _patches(lab, centres, half)
+    means = np.median(patches, axis=1)
+    spread = float(
+        np.median(np.percentile(np.linalg.norm(patches - means[:, None], axis=2), 90, axis=1))
+    )
+    tile = ColorField.fit(centres, means.astype(np.float64))
     if spread > max(12.0, params.plain_tiles * contrast):
         return "the tiles are not plain (marks or text on them)"
     strict = float(np.clip(2.5 * spread + 2.0, 4.0, 12.0))
     colors = Colors(tile, background, strict)
     agreements = []
     for dr, dc in ((0, 1), (1, 0)):
-        pairs = [(a, (a[0] + dr, a[1] + dc)) for a in board.tiles]
-        gaps = [_gap_agrees(lab, board, colors, a, b) for a, b in pairs if b in board.tiles]
-        if gaps:
-            agreements.append(float(np.mean(gaps)))
+        pairs = [
+            (a, (a[0] + dr, a[1] + dc)) for a in cells if (a[0] + dr, a[1] + dc) in board.tiles
+        ]
+        if pairs:
+            ends = np.array([[board.fit.node(a), board.fit.node(b)] for a, b in pairs])
+            agreements.append(float(np.mean(_gaps_agree(lab, ends, colors))))
     return colors, max(agreements, default=0.0)
 
 
-def _gap_agrees(lab: LabImage, board: Board, colors: Colors, a: Cell, b: Cell) -> bool:
-    """Whether the gap between tiles ``a`` and ``b`` shows the background (blended or not).
+def _gaps_agree(lab: LabImage, ends: NDArray[np.float64], colors: Colors) -> NDArray[np.bool_]:
+    """Whether each gap between two tiles (``ends``: ``(N, 2, 2)``, the pairs of tile
+    centres ``(x, y)``) shows the background, blended or not.
 
     The pixel nearest the background on the segment across the gap (along the way from the
     local tile colour to the local background: an outline round the tiles is passed over)
     must lie at least 30% of that way, near the line between them (within Delta E 8, or 30%
     of their distance: compression smears strong colours).
     """
-    (xa, ya), (xb, yb) = board.fit.node(a), board.fit.node(b)
-    t = np.linspace(0.25, 0.75, 9)
-    xs = np.round(xa + t * (xb - xa)).astype(int)
-    ys = np.round(ya + t * (yb - ya)).astype(int)
-    line = lab[ys, xs]
-    mid = ((xa + xb) / 2, (ya + yb) / 2)
-    tile, back = colors.tile.at(*mid), colors.background.at(*mid)
-    t0, axis = np.asarray(tile), np.subtract(back, tile)
-    shares = (line - t0) @ axis / max(float(axis @ axis), 1e-6)
-    pixel, share = line[int(np.argmax(shares))], float(np.max(shares))
-    off = float(np.linalg.norm(pixel - (t0 + share * axis)))
-    return share >= 0.3 and off < max(8.0, 0.3 * float(np.linalg.norm(axis)))
+    t = np.linspace(0.25, 0.75, 9)[None, :, None]
+    points = ends[:, :1] + t * (ends[:, 1:] - ends[:, :1])
+    xs, ys = np.round(points).astype(int).transpose(2, 0, 1)
+    line = lab[ys, xs].astype(np.float64)
+    mid = ends.mean(axis=1)
+    tile, back = colors.tile.over(mid), colors.background.over(mid)
+    axis = back - tile
+    shares = (
+        np.einsum("nkc,nc->nk", line - tile[:, None], axis)
+        / np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)[:, None]
+    )
+    best = np.argmax(shares, axis=1)
+    rows = np.arange(len(ends))
+    share = shares[rows, best]
+    off = np.linalg.norm(line[rows, best] - (tile + share[:, None] * axis), axis=1)
+    return np.asarray(
+        (share >= 0.3) & (off < np.maximum(8.0, 0.3 * np.linalg.norm(axis, axis=1))), np.bool_
+    )
+
+
+def _patches(lab: LabImage, nodes: NDArray[np.float64], half: int) -> NDArray[np.float32]:
+    """The ``(N, K, 3)`` pixels of the squares ``half`` pixels each way from ``(N, 2)``
+    pixels ``nodes`` (clipped to the picture)."""
+    height, width = lab.shape[:2]
+    xs, ys = np.round(nodes).astype(int).T
+    span = np.arange(-half, half + 1)
+    rows = np.clip(ys[:, None, None] + span[None, :, None], 0, height - 1)
+    cols = np.clip(xs[:, None, None] + span[None, None, :], 0, width - 1)
+    return np.asarray(lab[rows, cols].reshape(len(nodes), -1, 3), np.float32)
 
 
 def _decide(
@@ -655,19 +691,27 @@ def _decide(
     holes: set[Cell] = set()
     covered = []
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
-    faces = {
-        cell: _face(image, whole, cell)
-        for cell, reading in readings.items()
-        if reading.other >= params.covered
-    }
+    # something straight beyond the board (the screen's edge, a bezel) covers a line of
+    # the ring's cells; the cat covers one
+    edge = _in_lines(
+        {
+            cell
+            for cell, reading in readings.items()
+            if not _within(cell, area) and reading.other >= params.covered
+        }
+    )
     for cell, reading in sorted(readings.items()):
         inside = _within(cell, area)
-        if not inside and not any(
-            _within(n, area) and n in readings and readings[n].tile_like >= params.plain
-            for n in _neighbours(cell)
+        if not inside and (
+            cell in edge
+            or not any(
+                _within(n, area) and n in readings and readings[n].tile_like >= params.plain
+                for n in _neighbours(cell)
+            )
         ):
             continue
-        kind = _kind(reading, faces.get(cell, 0.0) >= params.cat_texture, params)
+        face = reading.other >= params.covered and (_face(image, whole, cell) >= params.cat_texture)
+        kind = _kind(reading, face, params)
         if kind == "cat":
             covered.append(cell)
         elif inside and kind == "tile":
@@ -834,6 +878,19 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
 
 def _within(cell: Cell, area: Area) -> bool:
     return area[0] <= cell[0] <= area[2] and area[1] <= cell[1] <= area[3]
+
+
+def _in_lines(cells: set[Cell]) -> set[Cell]:
+    """The ``cells`` that lie in a row or column of at least three of them, side by side."""
+    return {
+        (r, c)
+        for r, c in cells
+        for dr, dc in ((0, 1), (1, 0))
+        if any(
+            all((r + (start + k) * dr, c + (start + k) * dc) in cells for k in range(3))
+            for start in (-2, -1, 0)
+        )
+    }
 
 
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
