@@ -94,6 +94,9 @@ class Params:
     #: smaller one's side (plus ``gap_pixels``).
     gap_share: float = 1.3
     gap_pixels: float = 2.5
+    #: A region inside another's box is its neighbour too (a cell enclosed by merged
+    #: same-coloured cells); not in the first look, where it would join text to panels.
+    link_enclosed: bool = True
     #: Edge tolerance of a lattice fit: this share of the pitch plus ``edge_pixels``.
     edge_share: float = 0.08
     edge_pixels: float = 1.5
@@ -130,6 +133,19 @@ class Params:
     #: ... and a class with one that spans more than this (RGB) may be two light colours
     #: (grey and white) that glare or overexposure brought together.
     max_clipped_spread: float = 20.0
+    #: A board cell this light in every channel is clipped white, where any light enough
+    #: colour lands: its class is in doubt when it also has a board cell with a channel
+    #: below ``unclipped`` (white and a light tint, clipped alike in most cells).
+    saturated: float = 250.0
+    unclipped: float = 245.0
+    #: A class is two colours merged (:func:`_merged_class`) when, once the light's field
+    #: is taken out, its board cells fall into two groups at least this far apart (RGB) ...
+    min_merge_gap: float = 20.0
+    #: ... and this many times as far apart as the wider group's span, ...
+    merge_gap_ratio: float = 3.0
+    #: ... with the target's cells of the class splitting in the same counts, or at least
+    #: this far apart whatever the target says.
+    sure_merge_gap: float = 30.0
 
 
 PARAMS = Params()
@@ -248,7 +264,8 @@ def _cell_like(stats: NDArray[np.int32], shape: tuple[int, ...], params: Params)
 
 
 def _neighbours(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]:
-    """Pairs of boxes side by side (left/right or above/below) with an aligned edge."""
+    """Pairs of boxes side by side (left/right or above/below) with an aligned edge, or one
+    inside the other."""
     x0, y0, x1, y1 = (boxes[:, i] for i in range(4))
 
     def along(a0: NDArray[np.float64], a1: NDArray[np.float64]) -> NDArray[np.bool_]:
@@ -265,6 +282,15 @@ def _neighbours(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]
         return start | end
 
     linked = (along(x0, x1) & aligned(y0, y1)) | (along(y0, y1) & aligned(x0, x1))
+    if params.link_enclosed:  # a cell enclosed by merged same-coloured cells is in their box
+        pad = params.gap_pixels
+        inside = (
+            (x0[:, None] >= x0[None, :] - pad)
+            & (y0[:, None] >= y0[None, :] - pad)
+            & (x1[:, None] <= x1[None, :] + pad)
+            & (y1[:, None] <= y1[None, :] + pad)
+        )
+        linked |= inside | inside.T
     np.fill_diagonal(linked, False)
     return linked
 
@@ -700,14 +726,19 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     widest = float(within.max())
     if widest > params.max_class_spread:
         return f"a colour class spans {widest:.0f} (in-between cells chain two colours)"
+    darkest = colors.min(axis=1)  # each cell's darkest channel
+    on_board = np.arange(len(colors)) < board.colors.shape[0] * board.colors.shape[1]
     for k in range(count):
-        members = colors[classes == k]
-        if (members.min(axis=1) >= params.clipped).any():
-            spread = float(within[classes == k].max())
-            if spread > params.max_clipped_spread:
+        mine = classes == k
+        if (darkest[mine] >= params.clipped).any():
+            spread = float(within[mine].max())
+            lit = darkest[mine & on_board]  # the board's cells: the target's are smeared
+            white = lit.max() >= params.saturated and lit.min() < params.unclipped
+            if spread > params.max_clipped_spread or white:
+                tinted = np.flatnonzero(mine & (darkest < params.saturated))
                 return (
                     f"colour class {k + 1} spans {spread:.0f} next to white: two light colours "
-                    "may have merged under glare"
+                    f"may have merged under glare; cells in doubt: {_cell_names(tinted, board)}"
                 )
     means = _class_means(colors, classes)
     to_means = np.linalg.norm(colors[:, None, :] - means[None, :, :], axis=2)
@@ -721,8 +752,137 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
     if Counter(numbers[0].ravel().tolist()) != Counter(numbers[1].ravel().tolist()):
         return _count_doubt(numbers, margins.reshape(2, rows, cols), hexes)
+    merged = _merged_class(board, target, colors, classes, params)
+    if merged is not None:
+        return merged
     source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
     return _Reading(Puzzle(source, goal, hexes), float(margins.min()))
+
+
+def _merged_class(
+    board: _Grid,
+    target: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    params: Params,
+) -> str | None:
+    """A doubt naming the cells of a colour class that may be two colours merged, or None.
+
+    Two light colours brought close by a photo's light and chained by the target's blurred
+    cells make one class in both grids alike, so the colour counts cannot tell. Each class
+    is cut in two where its board cells are farthest apart (as they are, and under the
+    light fitted to the reading); with the cut's two groups as two colours, the light's
+    smooth field (:func:`_light_slopes`) is fitted again and taken out of every cell. The
+    class is two colours when its board cells then fall into two tight groups far apart
+    (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
+    nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
+    apart.
+    """
+    rows, cols = board.shape
+    (x0, y0), (x1, y1) = board.lattice.to_pixels([(0, 0), (rows, cols)])
+    origin = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    unit = max(abs(x1 - x0), abs(y1 - y0))
+    positions = np.concatenate([_cell_positions(g, origin, unit) for g in (board, target)])
+    on_board = np.arange(len(colors)) < rows * cols
+    even = colors / _gains(positions, _light_slopes(colors, classes, positions))
+    count = int(classes.max()) + 1
+    for k in range(count):
+        mine = np.flatnonzero((classes == k) & on_board)
+        theirs = np.flatnonzero((classes == k) & ~on_board)
+        if len(mine) < 2:
+            continue
+        for seen in (colors, even):
+            split = classes.copy()
+            split[mine[_two_groups(seen[mine])[0]]] = count
+            fitted = np.ones(len(colors), dtype=bool)
+            fitted[theirs] = False  # not yet given to either group
+            slopes = _light_slopes(colors[fitted], split[fitted], positions[fitted])
+            shaded = colors / _gains(positions, slopes)
+            group, gap, span = _two_groups(shaded[mine])
+            if gap < max(params.min_merge_gap, params.merge_gap_ratio * span):
+                continue
+            first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
+            nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
+                shaded[theirs] - second, axis=1
+            )
+            if gap < params.sure_merge_gap and nearer.sum() != group.sum():
+                continue
+            if group.sum() > (~group).sum():
+                group, nearer = ~group, ~nearer
+            cells = _cell_names(np.concatenate([mine[group], theirs[nearer]]), board)
+            return (
+                f"colour class {k + 1} may be two colours (two groups {gap:.0f} apart under an "
+                f"even light); cells in doubt: {cells}"
+            )
+    return None
+
+
+def _cell_names(indices: NDArray[np.int64], board: _Grid) -> str:
+    """Cells by their index among the board's cells then the target's: "board (0, 1), ..."."""
+    rows, cols = board.shape
+    return ", ".join(
+        f"{'board' if i < rows * cols else 'target'} ({i % (rows * cols) // cols}, {i % cols})"
+        for i in indices
+    )
+
+
+def _cell_positions(grid: _Grid, origin: NDArray[np.float64], unit: float) -> NDArray[np.float64]:
+    """The centres of ``grid``'s cells (row-major) relative to ``origin``, in ``unit``s."""
+    rows, cols = grid.shape
+    centres = [grid.lattice.center((r, c)) for r in range(rows) for c in range(cols)]
+    return (np.array(centres) - origin) / unit
+
+
+def _light_slopes(
+    colors: NDArray[np.float64], classes: NDArray[np.int64], positions: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """The slopes ``(2, 3)`` of a smooth light's gain per channel, ``1 + position @
+    slopes``: the light gradient, vignetting and cast of a photo scale every colour alike
+    at one place.
+
+    Fitted by alternating least squares: the classes' colours under an even light, then
+    the slopes that best explain each cell as its class's colour times its gain.
+    """
+    count = int(classes.max()) + 1
+    slopes = np.zeros((2, 3))
+    for _ in range(3):
+        shaded = colors / _gains(positions, slopes)
+        means = np.array([shaded[classes == k].mean(axis=0) for k in range(count)])
+        model = means[classes]
+        for ch in range(3):
+            design = model[:, ch, None] * positions
+            slopes[:, ch] = np.linalg.lstsq(design, colors[:, ch] - model[:, ch], rcond=None)[0]
+    return slopes
+
+
+def _gains(positions: NDArray[np.float64], slopes: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The light's gain per channel at each position (see :func:`_light_slopes`)."""
+    return np.clip(1 + positions @ slopes, 0.5, 1.5)
+
+
+def _two_groups(points: NDArray[np.float64]) -> tuple[NDArray[np.bool_], float, float]:
+    """``points`` cut in two where single linkage joins them last: the mask of one group,
+    the gap between the groups, and the larger group's span (greatest inner distance)."""
+    n = len(points)
+    dist = np.linalg.norm(points[:, None] - points[None, :], axis=2)
+    inside = np.zeros(n, dtype=bool)
+    inside[0] = True
+    nearest, parent = dist[0].copy(), np.zeros(n, dtype=np.int64)
+    edges = []  # the minimum spanning tree: (length, one end, other end)
+    for _ in range(n - 1):
+        j = int(np.argmin(np.where(inside, np.inf, nearest)))
+        edges.append((float(nearest[j]), int(parent[j]), j))
+        inside[j] = True
+        closer = dist[j] < nearest
+        parent[closer] = j
+        nearest = np.minimum(nearest, dist[j])
+    edges.sort()
+    component = np.arange(n)
+    for _, a, b in edges[:-1]:
+        component[component == component[b]] = component[a]
+    group = component == component[0]
+    span = max(float(dist[np.ix_(side, side)].max()) for side in (group, ~group))
+    return group, edges[-1][0], span
 
 
 def _count_doubt(
@@ -806,15 +966,15 @@ def _pairs(
             reach, box[2] - box[0], box[3] - box[1]
         ):
             continue
-        first: _Grid | None = board
-        second = grid
+        first, second = board, grid
         if grid is None or grid.shape != board.shape:
             second = _grid_from_block(group, regions, work, params, board.shape)
         if second is None and grid is not None:
-            first, second = _grid_from_block(board.group, regions, work, params, grid.shape), grid
+            reshaped = _grid_from_block(board.group, regions, work, params, grid.shape)
+            first, second = (board, None) if reshaped is None else (reshaped, grid)
         if second is None:
-            first, second = board, _grid_in_box(box, group, board, work, params)
-        if first is not None and second is not None and _same_aspect(first, second):
+            second = _grid_in_box(box, group, board, work, params)
+        if second is not None and _same_aspect(first, second):
             pairs.append(_ordered(first, second))
     if not pairs:
         pairs = [_ordered(board, other) for other in _grids_of_colours(board, work, params)]
@@ -840,10 +1000,10 @@ def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Gri
     near = np.zeros(window.shape[:2], bool)
     for mean, r in zip(means, radius, strict=True):
         near |= ((window - mean) ** 2).sum(axis=2) < r**2
+    # thin rings of a cell colour (a frame's edge blended into black) are opened away first
+    opened = cv2.morphologyEx(near.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     side = max(3, round(params.separator_close * board.lattice.cell_size()))
-    closed = cv2.morphologyEx(
-        near.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((side, side), np.uint8)
-    )
+    closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((side, side), np.uint8))
     _, _, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
     rows, cols = board.shape
     found = []
@@ -1028,7 +1188,12 @@ def _look(image: RGBImage, params: Params) -> bool:
     small, _ = reduce(image, params.look_long_side)
     smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
     boxes = _flat_regions(_spread(smooth), params).boxes
-    params = replace(params, edge_share=params.look_edge_share, edge_pixels=params.look_edge_pixels)
+    params = replace(
+        params,
+        edge_share=params.look_edge_share,
+        edge_pixels=params.look_edge_pixels,
+        link_enclosed=False,
+    )
 
     def on_lattice(group: list[int]) -> bool | None:
         if len(group) < params.min_look_regions or len(group) > MAX_SIDE * MAX_SIDE:
