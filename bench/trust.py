@@ -9,7 +9,8 @@ the right game found, the exact puzzle read, solved, and ``WRONG``: a puzzle oth
 drawn one reported solved (must stay 0). For photos, ``oracle`` counts the exact readings of
 the screen rectified with the simulator's true outline: where it exceeds ``exact`` the screen
 finder lost the picture, elsewhere the game's recognizer did. The real captures in
-``sample_images/real/`` are read too.
+``sample_images/real/`` are read too, as they are and in simulated photos (``--real-photos``
+per capture): looks nobody on the team drew.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import numpy as np
 from bench._accuracy import print_header
 from cli.pipeline import Options, Record, solve_file, solve_image
 from recognizer import recognize
-from recognizer.image import RGBImage
+from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
 from tests.render import nonpuzzle
 from tests.render.mixed import GAMES, screen
@@ -117,18 +118,38 @@ def _case(args: tuple[str, int]) -> list[Outcome]:
     return [shot, Outcome(**{**taken.__dict__, "oracle": oracle})]
 
 
+def _real_captures() -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each real capture's picture and its truth (``game`` None: no puzzle)."""
+    for truth_path in sorted(REAL.glob("*.json")):
+        picture = next(p for p in REAL.glob(truth_path.stem + ".*") if p.suffix != ".json")
+        yield picture, json.loads(truth_path.read_text())
+
+
+def _as_truth(record: Record, truth: dict[str, Any]) -> bool:
+    """Whether a record is what a real capture's truth says."""
+    puzzle = {k: v for k, v in truth.items() if k != "game"}
+    if truth["game"] is None:
+        return record.status == "unrecognized"
+    return record.game == truth["game"] and _puzzle_json(record.puzzle) == puzzle
+
+
 def _real() -> Iterator[tuple[str, bool, str]]:
     """Each real capture: its name, whether it was read as its truth says, and the status."""
-    for truth_path in sorted(REAL.glob("*.json")):
-        truth = json.loads(truth_path.read_text())
-        picture = next(p for p in REAL.glob(truth_path.stem + ".*") if p.suffix != ".json")
+    for picture, truth in _real_captures():
         record = solve_file(picture, None)
-        game = truth.pop("game")
-        if game is None:
-            ok = record.status == "unrecognized"
-        else:
-            ok = record.game == game and _puzzle_json(record.puzzle) == truth
-        yield picture.name, ok, record.status
+        yield picture.name, _as_truth(record, truth), record.status
+
+
+def _real_photo(args: tuple[str, int]) -> tuple[str, int, bool, bool, str]:
+    """A simulated photo of a real capture: its name, seed, as its truth says, WRONG, status."""
+    name, seed = args
+    picture, truth = next((p, t) for p, t in _real_captures() if p.name == name)
+    rng = np.random.default_rng(seed)
+    photo, _ = photograph(decode_image(picture.read_bytes()), random_photo_style(rng), rng)
+    record = Record(file=f"{name}-photo-{seed}")
+    solve_image(photo, record, None, Options())
+    ok = _as_truth(record, truth)
+    return name, seed, ok, record.status == "solved" and not ok, record.status
 
 
 def run(argv: list[str]) -> None:
@@ -140,6 +161,9 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-real", action="store_true", help="skip the real captures")
+    parser.add_argument(
+        "--real-photos", type=int, default=10, help="simulated photos of each real capture"
+    )
     args = parser.parse_args(argv)
     games = args.games.split(",")
     cases = [
@@ -147,8 +171,14 @@ def run(argv: list[str]) -> None:
         for game in games
         for i in range(args.nonpuzzles if game == "none" else args.count)
     ]
+    real_cases = (
+        []
+        if args.no_real
+        else [(p.name, args.seed + i) for p, _ in _real_captures() for i in range(args.real_photos)]
+    )
     with ProcessPoolExecutor(args.workers) as pool:
         outcomes = [o for pair in pool.map(_case, cases, chunksize=2) for o in pair]
+        real_photos = list(pool.map(_real_photo, real_cases, chunksize=2))
 
     print(f"auto-detection over generated pictures (seeds {args.seed}..)")
     header = (
@@ -187,3 +217,13 @@ def run(argv: list[str]) -> None:
         for name, ok, status in real:
             if not ok:
                 print(f"  {name}: {status}")
+    if real_photos:
+        print(f"\nsimulated photos of the real captures (seeds {args.seed}..)")
+        print_header(f"{'capture':<40}{'photos':>7}{'as truth':>10}{'WRONG':>7}  not as truth")
+        for name in dict.fromkeys(n for n, *_ in real_photos):
+            shots = [r for r in real_photos if r[0] == name]
+            misses = " ".join(f"{seed}:{status}" for _, seed, ok, _, status in shots if not ok)
+            print(
+                f"{name:<40}{len(shots):>7}{sum(r[2] for r in shots):>10}"
+                f"{sum(r[3] for r in shots):>7}  {misses}".rstrip()
+            )
