@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -72,7 +72,7 @@ class Params:
     """Tuning of the recognizer, in units of the working picture or of a cell."""
 
     find_side: int = 640  # a board is looked for with the picture halved to about this long side
-    cell_px: int = 64  # and read resampled to this many pixels a cell
+    cell_px: int = 48  # and read resampled to this many pixels a cell
     smooth: float = 0.6  # blur (pixels of the resampled board) against noise, moire and JPEG
     text_side: int = 2400  # a text map is read at this long side (small code, large picture)
     look_side: int = 1200  # after a look for lines of dots at about this one
@@ -82,6 +82,7 @@ class Params:
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     min_cells: int = 30  # flat squares needed to trust a cell lattice
+    parted: float = 6.0  # colour distance of a plain board from its page that parts them
     inset: float = 0.14  # fraction of a cell cut off each side when reading its contents
     outer: float = 0.04  # and when fitting its background
     rim: float = 0.06  # width of a cell's rim, a fraction of the cell window
@@ -91,6 +92,7 @@ class Params:
     occupied: float = 0.05  # foreground fraction of an occupied cell
     faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
     pale: float = 0.15  # as is one with this fraction of pixels off the background by ``weak``
+    solid: float = 0.5  # a cell tinted off its background over this fraction holds a piece
     same_color: float = 45.0  # colour distance within one group of pieces
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
@@ -100,6 +102,8 @@ class Params:
     off_centre: float = 0.22  # largest offset of a piece's centroid from its cell's centre
     glyph_score: float = 0.55  # lowest template correlation of a readable glyph
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
+    digit_slack: float = 0.2  # most a segment's number may score under its glyph's best
+    digit_margin: float = 0.15  # summed shortfall by which the numbers prefer a body order
     confidence: float = 0.9
     in_doubt: float = 0.3  # confidence of a field that was found but not read consistently
 
@@ -437,20 +441,62 @@ def _cell_lattices(
     yield _Grid(fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1])
 
 
+def _plain_square(
+    labels: NDArray[np.int32], i: int, row: NDArray[np.int32], least: float
+) -> _Grid | None:
+    """Region ``i`` of ``labels`` (its ``stats`` ``row``) as a plain board divided into
+    10 x 10 cells, if it is a flat square at least ``least`` pixels wide with pieces on it.
+    A flat frame (the page around a board) is no board: a board's middle is mostly its own
+    flat colour, whatever pieces stand there."""
+    x, y, w, h, area = (int(v) for v in row)
+    if min(w, h) < least or not 0.8 < w / h < 1.25:
+        return None
+    middle = labels[y + h // 4 : y + h - h // 4, x + w // 4 : x + w - w // 4]
+    if 0.55 * w * h < area < 0.995 * w * h and (middle == i).mean() > 0.3:
+        return _Grid(x, y, w / SIZE, h / SIZE)
+    return None
+
+
+def _parted(small: FloatImage, inside: Mask, p: Params) -> _Grid | None:
+    """A plain board only a shade off the page around it (no edge parts them, so they make
+    one flat region, ``inside``, a mask of ``small`` cut to the region's box): the part of
+    the region nearer the colour of its middle than of its rim, if that is a board."""
+    h, w = inside.shape
+    middle = (slice(h // 4, h - h // 4, 3), slice(w // 4, w - w // 4, 3))
+    rim = np.concatenate([inside[[0, -1], ::3].ravel(), inside[::3, [0, -1]].ravel()])
+    if inside[middle].mean() < 0.3 or rim.sum() < 10:
+        return None
+    edge = np.concatenate([small[[0, -1], ::3].reshape(-1, 3), small[::3, [0, -1]].reshape(-1, 3)])
+    inner, outer = _median(small[middle][inside[middle]]), _median(edge[rim])
+    if float(np.linalg.norm(inner - outer)) < p.parted:
+        return None
+    smooth = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.float32)
+    part = inside & (_distance(smooth, inner) < _distance(smooth, outer))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=4)
+    if len(stats) < 2:
+        return None
+    largest = 1 + int(np.argmax(stats[1:, 4]))
+    return _plain_square(np.asarray(labels, np.int32), largest, stats[largest], 0.6 * min(h, w))
+
+
 def _plain_boards(
-    stats: NDArray[np.int32], labels: NDArray[np.int32], shape: tuple[int, ...]
+    small: FloatImage, stats: NDArray[np.int32], labels: NDArray[np.int32], p: Params, part: bool
 ) -> Iterator[_Grid]:
     """Large flat squares with pieces on them (plain boards), largest first, divided into
-    10 x 10 cells. A flat frame (the page around a board) is no board: a board's middle is
-    mostly its own flat colour, whatever pieces stand there."""
+    10 x 10 cells (:func:`_plain_square`); with ``part``, then a board parted by colour
+    from the largest flat region (:func:`_parted`)."""
+    least = 0.2 * min(small.shape[:2])
     order = np.argsort(-stats[1:, 4])[:4] + 1
     for i in order:
-        x, y, w, h, area = (int(v) for v in stats[i])
-        if min(w, h) < 0.2 * min(shape[:2]) or not 0.8 < w / h < 1.25:
-            continue
-        middle = labels[y + h // 4 : y + h - h // 4, x + w // 4 : x + w - w // 4]
-        if 0.55 * w * h < area < 0.995 * w * h and (middle == i).mean() > 0.3:
-            yield _Grid(x, y, w / SIZE, h / SIZE)
+        square = _plain_square(labels, int(i), stats[i], least)
+        if square is not None:
+            yield square
+    x, y, w, h, _ = (int(v) for v in stats[order[0]]) if len(order) else (0, 0, 0, 0, 0)
+    if part and min(w, h) >= least:
+        box = (slice(y, y + h), slice(x, x + w))
+        parted = _parted(small[box], labels[box] == order[0], p)
+        if parted is not None:
+            yield replace(parted, left=parted.left + x, top=parted.top + y)
 
 
 def _board_grids(small: FloatImage, p: Params) -> Iterator[_Grid | str]:
@@ -458,11 +504,11 @@ def _board_grids(small: FloatImage, p: Params) -> Iterator[_Grid | str]:
     a string names a lattice of the wrong size."""
     grad = _gradient(cv2.GaussianBlur(small, (0, 0), 0.7).astype(np.float32))
     seen: list[_Grid] = []
-    for threshold in p.flat_thresholds:
+    for k, threshold in enumerate(p.flat_thresholds):
         flat = (grad < threshold).astype(np.uint8)
         _, labels, found, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
         stats = np.asarray(found, dtype=np.int32)
-        plain = _plain_boards(stats, np.asarray(labels, np.int32), flat.shape)
+        plain = _plain_boards(small, stats, np.asarray(labels, np.int32), p, k == 0)
         for grid in [*_cell_lattices(stats, flat.shape, p), *plain]:
             if isinstance(grid, _Grid):
                 tolerance = 0.25 * grid.pitch_x
@@ -520,23 +566,23 @@ def _background_colors(
 ) -> dict[Cell, NDArray[np.float32]]:
     """Each cell's background colour, under uneven light.
 
-    A cell's own median colour is its background unless the snake fills it. Filled cells
-    are told by a rim (the cell's edge) unlike the middle, unless most cells are so (tiles
-    on a board of another colour), or by a colour far from most cells of their parity
-    (within a block of the body, the rim is the body's too). A cell far from the median
-    of the unfilled cells of its parity (checkered boards) around it takes that median
-    instead, unless it is unfilled and only differs from it as light does (:func:`_relit`).
+    A cell's own commonest colour is its background unless the snake fills it. Filled
+    cells are told by a rim (the cell's edge) unlike the middle in another way than most
+    cells' (on tiles every rim is the gap's colour), or by a colour far from most cells of
+    their parity (within a block of the body, the rim is the body's too). A cell far from
+    the median of the unfilled cells of its parity (checkered boards) around it takes that
+    median instead, unless it is unfilled and only differs from it as light does
+    (:func:`_relit`).
     """
     own = np.zeros((SIZE, SIZE, 3), np.float32)
-    filled = np.zeros((SIZE, SIZE), bool)
+    rims = np.zeros((SIZE, SIZE, 3), np.float32)
     for (r, c), win in outers.items():
         band = max(1, round(p.rim * win.shape[0]))
         edge = [win[:band], win[-band:], win[:, :band], win[:, -band:]]
-        rim = _median(np.concatenate([e.reshape(-1, 3)[::2] for e in edge]))
+        rims[r, c] = _median(np.concatenate([e.reshape(-1, 3)[::2] for e in edge]))
         own[r, c] = _dominant(win[::2, ::2].reshape(-1, 3))  # every fourth pixel will do
-        filled[r, c] = float(np.linalg.norm(own[r, c] - rim)) > p.ink
-    if 2 * filled.sum() > filled.size:
-        filled[:] = False
+    inside = own - rims
+    filled = np.linalg.norm(inside - np.median(inside.reshape(-1, 3), axis=0), axis=2) > p.ink
     rows, cols = np.mgrid[0:SIZE, 0:SIZE]
     for k in (0, 1):  # and cells far from all of their parity (a block of the body)
         parity = (rows + cols) % 2 == k
@@ -553,7 +599,7 @@ def _background_colors(
             if len(around) >= 3:
                 break
         local = np.median(around, axis=0) if len(around) else color
-        near = float(np.linalg.norm(color - local)) < p.ink
+        near = float(np.linalg.norm(color - local)) < p.weak
         out[(r, c)] = color if near or (not filled[r, c] and _relit(color, local, p)) else local
     return out
 
@@ -619,18 +665,27 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         )
         win = outer[inner]
         diff = win - colors[cell]
-        dist = np.sqrt((diff**2).sum(axis=-1))
-        if (dist > p.weak).mean() > p.faint:
-            diff = win - _background(outer, colors[cell], p)[inner]
+        for fitted in (False, True):
             dist = np.sqrt((diff**2).sum(axis=-1))
-        fg = dist > p.ink
-        marks = dist > p.weak
-        hue = np.sqrt(((diff - diff.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
+            marks = dist > p.weak
+            hue = np.sqrt(((diff - diff.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
+            tinted = float((marks & (hue > p.weak)).mean())
+            fg = dist > p.ink
+            # a piece in a colour near the board's, short of ink, tints most of its cell
+            # (and no plane is fitted under it: light spreads grey over part of a cell)
+            pale = tinted > p.solid and fg.mean() < p.occupied
+            if pale:
+                fg = marks
+            if fitted or pale or marks.mean() <= p.faint:
+                break
+            diff = win - _background(outer, colors[cell], p)[inner]
         out.fraction[cell] = float(fg.mean())
         out.weak[cell] = float(marks.mean())
-        out.tinted[cell] = float((marks & (hue > p.weak)).mean())
+        out.tinted[cell] = tinted
         if fg.sum() >= 3:
-            out.color[cell] = _dominant(win[fg])
+            # the piece's own colour is in its core: blur mixes its edges with the board
+            core = fg & (dist >= np.median(dist[fg]))
+            out.color[cell] = _dominant(win[core])
             ys, xs = np.nonzero(fg)
             out.centroid[cell] = (
                 float(ys.mean()) / fg.shape[0] - 0.5,
@@ -879,18 +934,10 @@ def _order_board(
     # a head told by its shade is the 0 (its digit may be faint on the shade)
     numbered = [c for c in cells if c != head]
     if all(details[c] is not None for c in numbered):
-        # The body's shape already orders it: the numbers need only agree, not decide alone.
-        # Bold digits drawn small on a segment close their holes: 0, 6, 8, 9 stand for
-        # one another.
-        readings = {
-            c: _readings(classify_glyph(d, magnified), p, widen=2.5)
-            for c in numbered
-            if (d := details[c]) is not None
+        scores = {
+            c: classify_glyph(d, magnified) for c in numbered if (d := details[c]) is not None
         }
-        readings = {c: r | set(LOOPED) if r & set(LOOPED) else r for c, r in readings.items()}
-        orders = [
-            o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o) if c != head)
-        ]
+        orders = _numbered_orders(orders, scores, head, p)
         if not orders:
             return "the numbers on the body disagree with its shape"
     elif head is None:
@@ -901,6 +948,37 @@ def _order_board(
     if thin and tail_breadth > p.head_ratio * head_breadth:
         return "the tail end of the body looks like a head"
     return orders[0]
+
+
+def _numbered_orders(
+    orders: list[list[Cell]], scores: dict[Cell, dict[str, float]], head: Cell | None, p: Params
+) -> list[list[Cell]]:
+    """The body orders (all the shape allows) that the numbers on the segments agree with.
+
+    The shape already orders the body: the numbers need only agree, not decide alone. An
+    order's numbers agree when each is within :attr:`Params.digit_slack` of its glyph's
+    best reading (bold digits drawn small on a segment close their holes: 0, 6, 8, 9 stand
+    for one another); of several such orders, one whose summed shortfall is less by
+    :attr:`Params.digit_margin` than every other's is the one (a blurred ``0`` that reads
+    nearly as a ``3`` still orders a body of clear ``1`` to ``4``).
+    """
+    if any(max(s.values()) < p.glyph_score for s in scores.values()):
+        return []
+
+    def shortfall(cell: Cell, digit: str) -> float:
+        s = scores[cell]
+        read = max(s[d] for d in LOOPED) if digit in LOOPED else s[digit]
+        return max(s.values()) - read
+
+    fitting = []
+    for order in orders:
+        gaps = [shortfall(c, str(i)) for i, c in enumerate(order) if c != head]
+        if max(gaps, default=0.0) <= p.digit_slack:
+            fitting.append((sum(gaps), order))
+    fitting.sort(key=lambda f: f[0])
+    if len(fitting) > 1 and fitting[1][0] - fitting[0][0] >= p.digit_margin:
+        return [fitting[0][1]]
+    return [order for _, order in fitting]
 
 
 def _enclosed(mask: Mask) -> Mask:
@@ -1035,30 +1113,46 @@ def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] 
     return (dist, top) if top >= 60 else None
 
 
-def _dot_sizes(image: RGBImage, smallest: int, p: Params) -> list[float]:
-    """The cheap look for a text map: the sizes its dots may have, likeliest first (none
-    when it is no text map): sizes of small round blobs (at least ``smallest`` pixels; each
-    common size is tried, as prose around a map has round letters too) that fill ten rows,
-    on lines of at least three, following one another at one pitch, wide beside a blob."""
+def _ink_boxes(image: RGBImage, p: Params) -> NDArray[np.int32]:
+    """Boxes ``(x, y, w, h)`` of the pieces of ink in a picture (pixels off the page around
+    by a third of the strongest ink's contrast, :func:`_text_contrast`); none when the
+    picture has no text's contrast."""
     contrast = _text_contrast(image, p)
     if contrast is None:
-        return []
+        return np.zeros((0, 4), np.int32)
     dist, top = contrast
     _, _, stats, _ = cv2.connectedComponentsWithStats((dist > 0.3 * top).astype(np.uint8))
-    w, h = stats[1:, 2], stats[1:, 3]
+    return np.asarray(stats[1:, :4], np.int32)
+
+
+def _may_hold_text(small: RGBImage, p: Params) -> bool:
+    """The cheapest look for a text map, on a copy smaller than the look: lines of dots
+    (:func:`_dot_sizes`, a pixel wide will do), or, for text too small for that, the specks
+    of ink its dots leave (a pixel or two wide)."""
+    boxes = _ink_boxes(small, p)
+    specks = int((np.maximum(boxes[:, 2], boxes[:, 3]) <= 2).sum())
+    return specks >= 2 * SIZE or bool(_dot_sizes(boxes, 1))
+
+
+def _dot_sizes(boxes: NDArray[np.int32], smallest: int) -> list[tuple[float, float]]:
+    """The cheap look for a text map, over the boxes of its pieces of ink
+    (:func:`_ink_boxes`): the sizes its dots may have, each with the character pitch they
+    follow one another at, likeliest first (none when it is no text map): sizes of small
+    round blobs (at least ``smallest`` pixels; each common size is tried, as prose around
+    a map has round letters too) that fill ten rows, on lines of at least three, following
+    one another at one pitch, wide beside a blob."""
+    w, h = boxes[:, 2], boxes[:, 3]
     size = np.maximum(w, h)
     round_ = (size >= smallest) & (size <= 40) & (np.abs(w - h) <= np.maximum(1, 0.35 * size))
     counts = np.bincount(size[round_], minlength=41)
-    found: list[tuple[int, float]] = []
+    found: list[tuple[int, float, float]] = []
     for mode in np.argsort(-counts, kind="stable"):
         if counts[mode] < 2 * SIZE:
             break
         dots = round_ & (np.abs(size - mode) <= max(1.0, mode / 6))
         if dots.sum() < 6 * SIZE:
             continue
-        blobs = [
-            _Blob(int(x), int(y), int(x + a), int(y + b)) for x, y, a, b in stats[1:][dots, :4]
-        ]
+        blobs = [_Blob(int(x), int(y), int(x + a), int(y + b)) for x, y, a, b in boxes[dots]]
         dot = float(mode)
         lines = [line for _, line in _baselines(blobs, dot) if len(line) >= 3]
         if len(lines) < SIZE - 2:
@@ -1070,8 +1164,8 @@ def _dot_sizes(image: RGBImage, smallest: int, p: Params) -> list[float]:
         pitch = int(np.argmax(np.bincount(np.round(gaps).astype(np.int64))))
         regular = int(np.sum(np.abs(gaps - pitch) <= max(1.0, 0.1 * pitch)))
         if pitch >= 2 * dot and regular >= 3 * SIZE:
-            found.append((-regular, dot))
-    return [dot for _, dot in sorted(found)]
+            found.append((-regular, dot, float(pitch)))
+    return [(dot, pitch) for _, dot, pitch in sorted(found)]
 
 
 def _ink_map(image: RGBImage, p: Params) -> FloatImage | None:
@@ -1193,28 +1287,35 @@ def _split_blob(blob: _Blob, ink: FloatImage, phase: float, pitch: float) -> lis
     return pieces
 
 
+def _on_pitch(line: list[_Blob], pitch: float) -> bool:
+    """Whether most dots of a text line are whole character pitches apart (a field row's
+    are; the round letters of prose are not)."""
+    gaps = np.diff(sorted(d.cx for d in line))
+    steps = np.round(gaps / pitch)
+    fits = (steps >= 1) & (np.abs(gaps - steps * pitch) <= 0.12 * pitch)
+    return len(gaps) > 0 and float(fits.mean()) >= 0.7
+
+
 def _text_rows(
-    ink: FloatImage, expected: float, slack: float, p: Params
+    ink: FloatImage, expected: float, slack: float, pitch: float, p: Params
 ) -> tuple[list[_TextRow], float, float] | str:
     """Quoted rows of ten in the text (whose dots are about ``expected`` pixels, give or
-    take ``slack``), with the character pitch and the line pitch."""
+    take ``slack``, and about ``pitch`` pixels apart), with the character pitch and the
+    line pitch, both measured on the lines whose dots follow that pitch (not on prose)."""
     blobs = _blobs(ink > 0.5)
     dots, dot = _dots(blobs, expected, slack)
     if not dots:
         return "no text map"
     lines = _baselines(dots, dot)
-    if len(lines) < SIZE:
-        return "no text map"
-    line_pitch = float(np.median(np.diff([base for base, _ in lines])))
     gaps = np.concatenate([np.diff(sorted(d.cx for d in line)) for _, line in lines])
-    gaps = gaps[gaps > dot]
-    if len(gaps) == 0:
-        return "no text map"
-    low = float(np.percentile(gaps, 20))
-    regular = gaps[(gaps > 0.75 * low) & (gaps < 1.3 * low)]
+    regular = gaps[np.abs(gaps - pitch) <= 0.15 * pitch + slack]
     if len(regular) == 0:
         return "no text map"
     pitch = float(np.median(regular))
+    lines = [(base, line) for base, line in lines if _on_pitch(line, pitch)]
+    if len(lines) < SIZE - 2:
+        return "no text map"
+    line_pitch = float(np.median(np.diff([base for base, _ in lines])))
     rows = []
     for index, (base, line_dots) in enumerate(lines):
         xs = np.array([d.cx for d in line_dots])
@@ -1247,25 +1348,33 @@ def _text_rows(
     return rows, pitch, line_pitch
 
 
-def _text_reading(image: RGBImage, look: RGBImage, look_scale: float, p: Params) -> _Reading:
+def _text_reading(
+    image: RGBImage, look: RGBImage, look_scale: float, small: RGBImage, p: Params
+) -> _Reading:
     """The field from a text map, if the picture holds one (read at most
     :attr:`Params.text_side` pixels long, when ``look``, the picture reduced by
-    ``look_scale``, shows lines of dots); the lattice is in the picture's pixels."""
-    dots = _dot_sizes(look, 1 if look_scale < 0.75 else 2, p)
+    ``look_scale``, shows lines of dots); the lattice is in the picture's pixels.
+
+    ``small``, a smaller copy of the look, is looked at first (:func:`_may_hold_text`).
+    """
+    if small.shape != look.shape and not _may_hold_text(small, p):
+        return _Reading(None, ("no text map",))
+    dots = _dot_sizes(_ink_boxes(look, p), 1 if look_scale < 0.75 else 2)
     if not dots:
         return _Reading(None, ("no text map",))
     # large text is read in the look itself
-    img, scale = (look, look_scale) if min(dots) >= p.look_dot else reduce(image, p.text_side)
+    large = min(dot for dot, _ in dots) >= p.look_dot
+    img, scale = (look, look_scale) if large else reduce(image, p.text_side)
     ink = _ink_map(img, p)
     if ink is None:
         return _Reading(None, ("no text map",))
     # the rows of the likeliest dot size that gives ten, or else the most (a dot in the look
     # is a pixel or so off when the text is read larger)
-    slack = scale / look_scale - 1
+    slack, factor = scale / look_scale - 1, scale / look_scale
     readings = [
         found
-        for dot in dots
-        if not isinstance(found := _text_rows(ink, dot * scale / look_scale, slack, p), str)
+        for dot, pitch in dots
+        if not isinstance(found := _text_rows(ink, dot * factor, slack, pitch * factor, p), str)
     ]
     if not readings:
         return _Reading(None, ("no text map",))
@@ -1400,7 +1509,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         if isinstance(found, Recognition):
             return found
         refused.append(found)
-    found = _checked(_text_reading(image, look, look_scale, params), "text map", params)
+    text = _text_reading(image, look, look_scale, small, params)
+    found = _checked(text, "text map", params)
     if isinstance(found, Recognition):
         return found
     refused.append(found)

@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -453,3 +454,57 @@ def test_former_photo_misreading_is_not_wrong() -> None:
     except UnrecognizedError:
         return
     assert found.puzzle == puzzle
+
+
+def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puzzle]:
+    """A mixed-pack snake screen, its photo rectified with the simulator's true outline
+    (what the trust bench's oracle reads), and the puzzle drawn."""
+    rng = np.random.default_rng(seed)
+    picture, puzzle = screen("snake", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    size = (picture.shape[1], picture.shape[0])
+    flat = cv2.warpPerspective(photo, np.linalg.inv(to_photo), size)
+    return picture, np.asarray(flat, np.uint8), puzzle
+
+
+@pytest.mark.parametrize(
+    ("seed", "kinds"),
+    [
+        (80027, ("screen", "photo")),  # a text map among prose (round letters, 22 px lines)
+        (80042, ("screen", "photo")),  # the same on a light page
+        (80007, ("screen",)),  # a plain board a shade off its page, no edge between them
+        (80021, ("screen", "photo")),  # a shaded head only 32 RGB off a dark board
+        (80015, ("photo",)),  # numbered segments whose blurred 0 reads nearly as a 3
+    ],
+)
+def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
+    picture, flat, puzzle = _screen_and_true_rectified_photo(seed)
+    for kind in kinds:
+        found = recognizer.recognize(picture if kind == "screen" else flat)
+        assert found.confident, (kind, found.doubts)
+        assert found.puzzle == puzzle, kind
+
+
+def test_a_pale_piece_fills_its_cell_and_a_faint_mark_does_not() -> None:
+    # a shaded head 30 RGB off the board is a piece; a mark of that colour over a quarter
+    # of an empty cell is a faint mark, in doubt
+    puzzle = render.random_puzzle(np.random.default_rng(7))
+    style = replace(
+        render.checkio_style(48), board="plain", background=(60, 70, 70), alternate=(60, 70, 70),
+        tree_color=(170, 140, 60), snake="segments",
+        head="shade", snake_color=(60, 110, 170), head_color=(40, 62, 96), links=True,
+    )  # fmt: skip
+    image = render.render(puzzle, style, np.random.default_rng(7))
+    found = recognizer.recognize(image)
+    assert found.puzzle == puzzle, found.doubts
+    lattice = found.geometry
+    assert isinstance(lattice, Lattice)
+    empty = next(
+        (r, c) for r in range(10) for c in range(10) if puzzle.field[r][c] == "." and 0 < r < 9
+    )
+    x, y = (round(v) for v in lattice.center(empty))
+    speck = image.copy()
+    speck[y - 9 : y + 9, x - 9 : x + 9] = (40, 62, 96)
+    doubted = recognizer.recognize(speck)
+    assert not doubted.confident
+    assert f"({empty[0]}, {empty[1]})" in doubted.doubts[0]
