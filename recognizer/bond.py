@@ -212,8 +212,13 @@ def _resized(image: RGBImage, scale: float) -> RGBImage:
 
 
 def _remove_scanlines(work: RGBImage) -> RGBImage:
-    """Smooth rows over the scanline period when the rows brighten and darken periodically
-    with a period of 2 to 4.5 pixels (a longer one is the layout's, not a CRT's)."""
+    """Fill and smooth away scanlines when the rows brighten and darken periodically with a
+    period of 2 to 4.5 pixels (a longer one is the layout's, not a CRT's).
+
+    A console row scaled to a fractional height is 2 or 3 rows, so the dark lines beat
+    at a few times the period, which a smoothing over one period leaves as stripes: each
+    dark line is first filled from the lit rows beside it (a closing as high as a line).
+    """
     rows = work.reshape(work.shape[0], -1)
     profile = np.asarray(cv2.reduce(rows, 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)).ravel()
     if len(profile) < 64:
@@ -231,7 +236,11 @@ def _remove_scanlines(work: RGBImage) -> RGBImage:
         return work
     period = 1 / freqs[peak]
     log.debug("scanlines of period %.2f (power share %.2f)", period, share)
-    return _u8(cv2.GaussianBlur(work, (0, 0), sigmaX=0.1, sigmaY=0.45 * period))
+    # a closing as high as a dark line fills it from the lit rows beside it; then the rest of
+    # the beat between the rows and the period (2 or 3 rows a line) is smoothed
+    dark = int(np.ceil(0.45 * period)) + 1
+    lit = cv2.morphologyEx(work, cv2.MORPH_CLOSE, np.ones((dark, 1), np.uint8))
+    return _u8(cv2.GaussianBlur(lit, (0, 0), sigmaX=0.1, sigmaY=0.3 * period))
 
 
 def _spread(smooth: RGBImage) -> NDArray[np.uint8]:

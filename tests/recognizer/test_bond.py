@@ -378,3 +378,19 @@ def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
     if reading.confident:
         assert isinstance(reading.puzzle, Puzzle)
         assert (reading.puzzle.source, reading.puzzle.target) == (truth.source, truth.target)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        81001,  # scanlines of period 2.72: dark lines of 1 or 2 rows beat at three periods
+        81006,  # no separators: a cell enclosed by a region of merged same-coloured cells
+        81058,  # a smoothed target whose frame's edge, blended into black, ringed its cells
+    ],
+)
+def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None:
+    """Trust bench screenshots refused as 'no two grids' before; the render and the
+    recognizer's reading must agree exactly."""
+    picture, truth = screen("bond", np.random.default_rng(seed))
+    puzzle, _ = _read(picture)
+    assert (puzzle.source, puzzle.target) == (truth.source, truth.target)
