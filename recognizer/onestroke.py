@@ -67,12 +67,15 @@ class Params:
     #: The long side of the first, quick look for a board, in pixels: a picture with no
     #: board is given up on at this size (one at most twice as long is looked at whole).
     look_side: int = 480
-    #: A board is read on a copy where its lattice pitch is about this many pixels...
+    #: A board whose lattice pitch on the first look's copy is less than this many pixels
+    #: is read on a larger copy...
+    least_pitch: float = 24.0
+    #: ...where its pitch is about this many pixels...
     read_pitch: float = 30.0
     #: ...and whose long side is at most this, in pixels.
     work_side: int = 1280
     #: The long side of the copy whose main colours are found, in pixels.
-    palette_side: int = 120
+    palette_side: int = 80
     #: How many of the picture's main colours are tried as the tile colour.
     colors_tried: int = 6
     #: Smallest tile side in a reduced copy, in pixels.
@@ -218,7 +221,7 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
             board = find_board(lab, params)
         if board is not None:
             break
-    if board is not None and board.pitch < params.read_pitch and scale < 1.0:
+    if board is not None and board.pitch < params.least_pitch and scale < 1.0:
         # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
         larger, larger_scale = _reduced(image, min(round(side), params.work_side))
@@ -296,7 +299,7 @@ def find_board(
     """
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
-    peaks = dominant_colors(lab[::step, ::step])
+    peaks = dominant_colors(lab[::step, ::step], count=params.colors_tried)
     norms = np.asarray(cv2.transform(lab * lab, np.ones((1, 3), np.float32)), np.float32)
     best: Board | None = None
     for peak in peaks[: params.colors_tried]:
@@ -729,7 +732,7 @@ def _decide(
     faded = sorted(
         hole
         for hole in holes
-        if any(cell in tiles and readings[cell].lift < params.faint for cell in _around(hole))
+        if any(cell in tiles and _faint(readings[cell], params) for cell in _around(hole))
     )
     if faded:
         cells = ", ".join(f"({r}, {c})" for r, c in faded[: params.doubt_cells])
@@ -865,15 +868,25 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
 
     A cell covered by something else is the cat only if it has a ``face``; any other is
     judged by how far it stands out from its gaps (its lift), which glare and shade leave
-    truer than its colour.
+    truer than its colour. Between a hole's lift and a tile's, a cell whose centre is
+    plainly the tiles' own colour is a tile (drop shadows in its gaps lowered its lift).
     """
     if reading.other >= params.covered and face:
         return "cat"
-    if reading.lift >= params.lift[1]:
+    if reading.lift >= params.lift[1] or (
+        reading.lift > params.lift[0] and reading.tile >= params.plain
+    ):
         return "tile"
     if reading.lift <= params.lift[0]:
         return "hole"
     return "unclear"
+
+
+def _faint(reading: CellReading, params: Params) -> bool:
+    """Whether a tile's reading may be glare fading it: it stands out little from its gaps
+    and its centre is not plainly the tiles' colour (drop shadows in the gaps lower the
+    lift of a tile that glare leaves alone)."""
+    return reading.lift < params.faint and reading.tile < params.plain
 
 
 def _within(cell: Cell, area: Area) -> bool:
