@@ -67,10 +67,7 @@ class Params:
     #: The long side of the first, quick look for a board, in pixels: a picture with no
     #: board is given up on at this size (one at most twice as long is looked at whole).
     look_side: int = 480
-    #: A board whose lattice pitch on the first look's copy is less than this many pixels
-    #: is read on a larger copy...
-    least_pitch: float = 24.0
-    #: ...where its pitch is about this many pixels...
+    #: A board is read on a copy where its lattice pitch is about this many pixels...
     read_pitch: float = 30.0
     #: ...and whose long side is at most this, in pixels.
     work_side: int = 1280
@@ -221,7 +218,7 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
             board = find_board(lab, params)
         if board is not None:
             break
-    if board is not None and board.pitch < params.least_pitch and scale < 1.0:
+    if board is not None and board.pitch < params.read_pitch and scale < 1.0:
         # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
         larger, larger_scale = _reduced(image, min(round(side), params.work_side))
