@@ -1087,23 +1087,28 @@ def _channel_max(image: RGBImage) -> NDArray[np.uint8]:
     return np.asarray(cv2.max(cv2.max(image[..., 0], image[..., 1]), image[..., 2]), np.uint8)
 
 
-def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] | None:
+def _text_contrast(
+    image: RGBImage, p: Params, whole: bool = False
+) -> tuple[NDArray[np.uint8], int] | None:
     """Each pixel's distance from the page around it (the largest channel difference) and
     the strongest ink's; None when the picture has no text's contrast.
 
     The page under uneven light (a gradient, glare, moire) is a copy of the picture
-    :attr:`Params.page_side` long, opened on a dark page or closed on a light one (the most
-    common colour tells which) to take the text out, and enlarged again.
+    :attr:`Params.page_side` long (``whole``: the picture itself, a quicker look), opened
+    on a dark page or closed on a light one (the most common colour tells which) to take
+    the text out, and enlarged again.
     """
-    sample = image.reshape(-1, 3)[:: max(1, image.size // 60000)].astype(np.float32)
+    sample = image.reshape(-1, 3)[:: max(1, image.size // 20000)].astype(np.float32)
     common = np.clip(np.round(_dominant(sample)), 0, 255).astype(np.uint8)
-    small, _ = reduce(image, p.page_side)
+    small = image.copy() if whole else reduce(image, p.page_side)[0]
     shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
     page = cv2.morphologyEx(small, shape, np.ones((5, 5), np.uint8))
     # where the light leaves the page as it is, the most common colour is the page
-    off_page = _channel_max(np.asarray(cv2.absdiff(page, np.full_like(page, common)), np.uint8))
+    scalar = np.append(common.astype(np.float64), 0.0)  # a scalar to OpenCV: no filled copy
+    off_page = _channel_max(np.asarray(cv2.absdiff(page, scalar), np.uint8))
     page[off_page <= p.page_noise] = common
-    page = cv2.resize(page, image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
+    if not whole:
+        page = cv2.resize(page, image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
     # |pixel - page| in the furthest channel
     dist = _channel_max(np.asarray(cv2.absdiff(image, page), np.uint8))
     hist = cv2.calcHist([dist], [0], None, [256], [0, 256]).ravel()[31:]
@@ -1113,11 +1118,11 @@ def _text_contrast(image: RGBImage, p: Params) -> tuple[NDArray[np.uint8], int] 
     return (dist, top) if top >= 60 else None
 
 
-def _ink_boxes(image: RGBImage, p: Params) -> NDArray[np.int32]:
+def _ink_boxes(image: RGBImage, p: Params, whole: bool = False) -> NDArray[np.int32]:
     """Boxes ``(x, y, w, h)`` of the pieces of ink in a picture (pixels off the page around
-    by a third of the strongest ink's contrast, :func:`_text_contrast`); none when the
-    picture has no text's contrast."""
-    contrast = _text_contrast(image, p)
+    by a third of the strongest ink's contrast, :func:`_text_contrast`, where ``whole``
+    is passed on); none when the picture has no text's contrast."""
+    contrast = _text_contrast(image, p, whole)
     if contrast is None:
         return np.zeros((0, 4), np.int32)
     dist, top = contrast
@@ -1129,7 +1134,7 @@ def _may_hold_text(small: RGBImage, p: Params) -> bool:
     """The cheapest look for a text map, on a copy smaller than the look: lines of dots
     (:func:`_dot_sizes`, a pixel wide will do), or, for text too small for that, the specks
     of ink its dots leave (a pixel or two wide)."""
-    boxes = _ink_boxes(small, p)
+    boxes = _ink_boxes(small, p, whole=True)
     specks = int((np.maximum(boxes[:, 2], boxes[:, 3]) <= 2).sum())
     return specks >= 2 * SIZE or bool(_dot_sizes(boxes, 1))
 
