@@ -98,10 +98,10 @@ def test_committed_samples_read_exactly(path: Path) -> None:
     assert recognition.confident and recognition.puzzle == _truth(path)
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("chunk", range(2))
 def test_round_trips(chunk: int) -> None:
-    """Forty seeded random styles and boards read back exactly."""
-    for seed in range(1000 + 10 * chunk, 1010 + 10 * chunk):
+    """Twelve seeded random styles and boards read back exactly (the bench reads hundreds)."""
+    for seed in range(1000 + 6 * chunk, 1006 + 6 * chunk):
         rng = np.random.default_rng(seed)
         style = random_style(rng)
         puzzle = random_puzzle(rng)
@@ -121,7 +121,7 @@ def test_round_trip_video_frame() -> None:
     assert recognition.confident and recognition.puzzle == puzzle
 
 
-@pytest.mark.parametrize("seed", [80002, 80005, 80010])
+@pytest.mark.parametrize("seed", [80002, 80005])
 def test_photos_read_exactly_without_naming_the_game(seed: int) -> None:
     """Phone photos of a screen (tilt, bezel, light, glare, blur, noise, JPEG), auto mode."""
     rng = np.random.default_rng(seed)
@@ -213,7 +213,7 @@ def test_refuses_a_chessboard() -> None:
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "onestroke"])
 def test_refuses_other_games_screens(game: str) -> None:
     """Other games' boards (Bond's touching coloured cells, grids, chessboards) are not ours."""
-    seeds = [*range(500, 508), *([501, 513, 518, 523] if game == "bond" else [])]
+    seeds = [*range(500, 503), *([513, 518, 523] if game == "bond" else [])]
     for seed in seeds:
         picture, _ = screen(game, np.random.default_rng(seed))
         recognition = recognize(picture)
@@ -221,7 +221,7 @@ def test_refuses_other_games_screens(game: str) -> None:
 
 
 def test_refuses_non_puzzles() -> None:
-    for seed in range(12):
+    for seed in range(8):
         _, picture = nonpuzzle.random_picture(np.random.default_rng(seed))
         assert not recognize(np.asarray(picture)).confident, seed
 
@@ -305,27 +305,37 @@ def test_dominant_colors_and_distances() -> None:
     assert small.shape == (30, 45, 3) and scale == 0.5
 
 
-@pytest.mark.parametrize("look", ["plain", "bevel", "outline", "shaded"])
-def test_tile_looks_framed_screens_and_chrome_are_read(look: str) -> None:
+@pytest.mark.parametrize(
+    ("seed", "look"), [(40, "plain"), (41, "bevel"), (42, "outline"), (43, "shaded")]
+)
+def test_tile_looks_framed_screens_and_chrome_are_read(seed: int, look: str) -> None:
     """Bevelled, outlined and shaded tiles; a letterboxed screen; a status bar and an ad."""
-    for seed in range(40, 43):
-        rng = np.random.default_rng(seed)
-        puzzle = random_puzzle(rng)
-        style = replace(
-            random_style(rng, video=False),
-            tile_look=look,
-            frame=0.03 * (seed - 40),
-            status_bar=seed % 2 == 0,
-            ad=seed % 2 == 1,
-        )
-        image, _ = render(puzzle, style, rng)
-        recognition = recognize(image)
-        assert recognition.confident and recognition.puzzle == puzzle, (seed, recognition.doubts)
+    rng = np.random.default_rng(seed)
+    puzzle = random_puzzle(rng)
+    style = replace(
+        random_style(rng, video=False),
+        tile_look=look,
+        frame=0.03 * (seed % 3),
+        status_bar=seed % 2 == 0,
+        ad=seed % 2 == 1,
+    )
+    image, _ = render(puzzle, style, rng)
+    recognition = recognize(image)
+    assert recognition.confident and recognition.puzzle == puzzle, (seed, recognition.doubts)
+
+
+@pytest.mark.parametrize("seed", [80018, 80043])
+def test_shadowed_outlines_and_a_tablet_frame_are_read(seed: int) -> None:
+    """Outlined tiles whose drop shadows fill the gaps (their lift is low, their colour
+    plain); a tablet's dark frame beside the board's column, not a line of cats."""
+    picture, puzzle = screen("onestroke", np.random.default_rng(seed))
+    recognition = recognize(picture)
+    assert recognition.confident and recognition.puzzle == puzzle, recognition.doubts
 
 
 def test_uneven_light_is_evened_out() -> None:
     """A screen under a strong gradient of light and vignetting (a photo's) is read."""
-    for seed in range(50, 53):
+    for seed in range(50, 52):
         rng = np.random.default_rng(seed)
         puzzle = random_puzzle(rng)
         style = replace(random_style(rng, video=False), background=(246, 246, 246))
