@@ -291,13 +291,17 @@ def _neighbours(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]
         return start | end
 
     linked = (along(x0, x1) & aligned(y0, y1)) | (along(y0, y1) & aligned(x0, x1))
-    if params.link_enclosed:  # a cell enclosed by merged same-coloured cells is in their box
-        pad = params.gap_pixels
+    if params.link_enclosed:
+        # a cell enclosed by merged same-coloured cells is in their box, which is at most a
+        # board's side of cells across (not a screen's background around everything)
+        pad, width, height = params.gap_pixels, x1 - x0, y1 - y0
         inside = (
             (x0[:, None] >= x0[None, :] - pad)
             & (y0[:, None] >= y0[None, :] - pad)
             & (x1[:, None] <= x1[None, :] + pad)
             & (y1[:, None] <= y1[None, :] + pad)
+            & (width[None, :] <= MAX_SIDE * width[:, None])
+            & (height[None, :] <= MAX_SIDE * height[:, None])
         )
         linked |= inside | inside.T
     np.fill_diagonal(linked, False)
