@@ -10,6 +10,7 @@ pixels back onto the photo, so overlays land where the user sees the cells.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -28,6 +29,10 @@ SEARCH_SIDE = 640
 FLAT_SIDE = 1600
 #: A screen covers at least this fraction of the photo.
 MIN_AREA = 0.08
+#: A frame (a phone's bezel) is at most this fraction of its outline's short side wide.
+FRAME_DEPTH = 0.25
+#: Least colour step (CIELAB, 8-bit scale, over two pixels) from a frame to what it frames.
+FRAME_CONTRAST = 18.0
 #: A phone camera's focal length in units of the photo's long side (about 26 mm equivalent).
 TYPICAL_FOCAL = 0.9
 
@@ -185,47 +190,68 @@ def _crossings(lines: list[Line]) -> NDArray[np.float64] | None:
     return np.array(corners)
 
 
+def _perimeter(quad: NDArray[np.float64], count: int) -> NDArray[np.float64]:
+    """``count`` points along each side of ``quad``, away from its corners: (4, count, 2)."""
+    t = np.linspace(0.04, 0.96, count)[:, None]
+    return np.stack([quad[i] + t * (quad[(i + 1) % 4] - quad[i]) for i in range(4)])
+
+
+def _sample(picture: NDArray[Any], points: NDArray[np.float64]) -> NDArray[np.float32]:
+    """``picture``'s values at ``points`` (..., 2), bilinear, one row per point."""
+    grid = points.reshape(-1, 1, 2).astype(np.float32)
+    values = cv2.remap(picture, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR)
+    return np.asarray(values, np.float32).reshape(*points.shape[:-1], -1)
+
+
 def _score(lab: NDArray[np.float32], quad: NDArray[np.float64]) -> float:
-    """Colour contrast between a rim just inside the quadrilateral and a band just outside."""
+    """Colour contrast between a rim just inside the quadrilateral and a band just outside.
+
+    Both are sampled along the sides (3% of the way to and from the centre), so the
+    score costs the same for any quadrilateral; band points off the picture are left out.
+    """
     h, w = lab.shape[:2]
     centre = quad.mean(axis=0)
-
-    def region(scale: float) -> NDArray[np.bool_]:
-        mask = np.zeros((h, w), np.uint8)
-        cv2.fillConvexPoly(mask, np.round(centre + (quad - centre) * scale).astype(np.int32), 1)
-        return mask > 0
-
-    edge = region(1.0)
-    rim = edge & ~region(0.97)
-    band = region(1.03) & ~edge
-    if rim.sum() < 20 or band.sum() < 20:
+    outline = _perimeter(quad, 48) - centre
+    rim = _sample(lab, centre + outline[None] * np.array([0.975, 0.99])[:, None, None, None])
+    band = centre + outline[None] * np.array([1.01, 1.025])[:, None, None, None]
+    on_picture = (band[..., 0] >= 0) & (band[..., 0] <= w - 1)
+    on_picture &= (band[..., 1] >= 0) & (band[..., 1] <= h - 1)
+    if on_picture.sum() < 20:
         return 0.0
-    contrast = float(np.linalg.norm(lab[rim].mean(axis=0) - lab[band].mean(axis=0)))
+    rim_values = rim.reshape(-1, 3)
+    band_values = _sample(lab, band)[on_picture]
+    contrast = float(np.linalg.norm(rim_values.mean(axis=0) - band_values.mean(axis=0)))
     # a true outline separates uniformly: the rim and band are each of one colour
-    spread = float(lab[rim].std(axis=0).mean() + lab[band].std(axis=0).mean())
+    spread = float(rim_values.std(axis=0).mean() + band_values.std(axis=0).mean())
     area = cv2.contourArea(quad.astype(np.float32)) / (h * w)
     return contrast / (1.0 + 0.1 * spread) * (0.5 + area)
 
 
 def _edge_line(
-    gray: NDArray[np.float32], start: NDArray[np.float64], end: NDArray[np.float64], reach: float
+    image: RGBImage, start: NDArray[np.float64], end: NDArray[np.float64], reach: float
 ) -> Line | None:
     """The straight edge nearest the side ``start``-``end``: a point on it and its direction.
 
     Grey profiles across the side, at most ``reach`` pixels either way, each give the
-    position of their steepest step; a robust line through those points is the edge.
+    position of their steepest step; a robust line through those points is the edge. Each
+    profile is the mean of three, a pixel apart along the side, smoothed across it, so
+    noise and JPEG blocks do not make steps (only these pixels of the photo are read).
     """
     along = end - start
     length = float(np.hypot(*along))
     if length < 8:
         return None
-    normal = np.array([-along[1], along[0]]) / length
+    tangent = along / length
+    normal = np.array([-tangent[1], tangent[0]])
     offsets = np.arange(-np.ceil(reach), np.ceil(reach) + 1)
     bases = start + np.linspace(0.1, 0.9, 32)[:, None] * along
-    grid = bases[:, None, :] + offsets[None, :, None] * normal
-    profiles = cv2.remap(
-        gray, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32), cv2.INTER_LINEAR
+    grid = (
+        bases[:, None, None, :]
+        + np.array([-1.0, 0.0, 1.0])[None, :, None, None] * tangent
+        + offsets[None, None, :, None] * normal
     )
+    grey = _sample(image, grid) @ np.array([0.299, 0.587, 0.114], np.float32)
+    profiles = cv2.GaussianBlur(grey.mean(axis=1), (3, 1), 0)
     steps = np.abs(np.diff(profiles, axis=1))
     strongest = steps.argmax(axis=1)
     keep = steps[np.arange(len(steps)), strongest] > 4 * (np.median(steps, axis=1) + 1)
@@ -240,17 +266,15 @@ def _fit_line(points: NDArray[np.float64]) -> Line:
     return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
 
 
-def refine_corners(
-    gray: NDArray[np.float32], quad: NDArray[np.float64], reach: float
-) -> NDArray[np.float64]:
+def refine_corners(image: RGBImage, quad: NDArray[np.float64], reach: float) -> NDArray[np.float64]:
     """``quad``'s corners moved onto the picture's own edges, at full resolution.
 
-    ``gray`` is the picture in grey, lightly smoothed (see :func:`find_screens`). Each side
+    Each side
     is fitted to the steepest grey step within ``reach`` pixels of it, and the corners
     become the crossings of adjacent sides; a side without a clear edge, or a corner that
     would move further than ``2 * reach``, leaves the quadrilateral as it was.
     """
-    found = [_edge_line(gray, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
+    found = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
     lines = [line for line in found if line is not None]
     refined = _crossings(lines) if len(lines) == 4 else None
     if refined is None or np.abs(refined - quad).max() > 2 * reach:
@@ -263,23 +287,82 @@ def _longest_side(quad: NDArray[np.float64]) -> float:
     return float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).max())
 
 
+def _within_frame(
+    lab: NDArray[np.float32], quad: NDArray[np.float64]
+) -> NDArray[np.float64] | None:
+    """The quadrilateral inside ``quad`` where a uniform frame along its sides ends, or None.
+
+    A phone's outline encloses its bezel, a band of one colour and of a steady width along
+    each side, and the screen within it. Seen flat, each side's middle three fifths are read
+    inwards: on every line across the side, the strongest colour step is where the frame
+    ends. When most lines step at one depth (a thumb, a notch or glare changes only some)
+    and the band before it is even, that depth is the side's frame width; a side whose
+    lines step at scattered depths (an app's content), weakly, or after an uneven band has
+    no frame, and then there is none.
+    """
+    height, width = lab.shape[:2]
+    ratio = aspect_ratio(quad, (width, height))
+    side = _longest_side(quad)
+    fw, fh = (round(side * ratio), round(side)) if ratio < 1 else (round(side), round(side / ratio))
+    flat_corners = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
+    to_flat = cv2.getPerspectiveTransform(quad.astype(np.float32), flat_corners)
+    flat = np.asarray(cv2.warpPerspective(lab, to_flat, (fw, fh), flags=cv2.INTER_LINEAR))
+    reach = round(FRAME_DEPTH * min(fw, fh))
+    strips = (
+        flat[:reach],
+        flat[:, ::-1][:, :reach].transpose(1, 0, 2),
+        flat[::-1][:reach],
+        flat[:, :reach].transpose(1, 0, 2),
+    )  # top, right, bottom, left: (depth, along, 3)
+    tolerance = max(1.0, 0.01 * min(fw, fh))
+    depths = []
+    for strip in strips:
+        length = strip.shape[1]
+        # smoothed along the side only, so noise and moire fade and the step stays sharp
+        lines = cv2.blur(
+            np.ascontiguousarray(strip[:, round(0.2 * length) : round(0.8 * length)]), (5, 1)
+        )
+        steps = np.linalg.norm(lines[2:] - lines[:-2], axis=2)[2:]  # centred at depths 3, 4, ..
+        depth = steps.argmax(axis=0) + 3
+        strength = steps.max(axis=0)
+        typical = float(np.median(depth))
+        steady = (np.abs(depth - typical) <= tolerance) & (strength > FRAME_CONTRAST)
+        if steady.mean() < 0.5:
+            return None
+        band = lines[2 : max(3, round(typical) - 1), steady]
+        unevenness = np.linalg.norm(band - band[:1], axis=2).max(axis=0)
+        if np.median(unevenness) > 0.5 * np.median(strength[steady]):
+            return None
+        depths.append(typical)
+    top, right, bottom, left = depths
+    inner = np.array(
+        [[left, top], [fw - 1 - right, top], [fw - 1 - right, fh - 1 - bottom],
+         [left, fh - 1 - bottom]],
+        np.float32,
+    )  # fmt: skip
+    return np.asarray(cv2.perspectiveTransform(inner[None], np.linalg.inv(to_flat))[0], np.float64)
+
+
 def find_screens(image: RGBImage, limit: int = 2) -> list[Rectification]:
     """The likeliest screen quadrilaterals in a photo, best first (at most ``limit``)."""
     height, width = image.shape[:2]
     small, scale = reduce(image, SEARCH_SIDE)
     lab = cv2.cvtColor(small, cv2.COLOR_RGB2LAB).astype(np.float32)
     scored = sorted(((_score(lab, q), q) for q in _candidate_quads(small)), key=lambda t: -t[0])
-    if not scored or scored[0][0] <= 0:
+    scored = [(score, quad) for score, quad in scored if score > 0]
+    if not scored:
         return []
-    grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    gray = np.asarray(cv2.GaussianBlur(grey, (0, 0), 1.0), np.float32)
+    # a phone's outline is found more easily than the screen within its bezel: that first
+    screen = _within_frame(lab, scored[0][1])
+    if screen is not None:
+        scored.insert(0, (_score(lab, screen), screen))
     found: list[Rectification] = []
     for score, quad in scored:
-        if score <= 0 or len(found) >= limit:
+        if len(found) >= limit:
             break
-        corners = refine_corners(gray, quad / scale, reach=2.5 / scale)
+        corners = refine_corners(image, quad / scale, reach=2.5 / scale)
         if any(
-            np.abs(corners - np.asarray(r.quad)).max() < 0.03 * max(height, width) for r in found
+            np.abs(corners - np.asarray(r.quad)).max() < 0.01 * max(height, width) for r in found
         ):
             continue
         ratio = aspect_ratio(corners, (width, height))
