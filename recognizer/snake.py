@@ -1094,15 +1094,17 @@ def _text_contrast(
     the strongest ink's; None when the picture has no text's contrast.
 
     The page under uneven light (a gradient, glare, moire) is a copy of the picture
-    :attr:`Params.page_side` long (``whole``: the picture itself, a quicker look), opened
-    on a dark page or closed on a light one (the most common colour tells which) to take
-    the text out, and enlarged again.
+    :attr:`Params.page_side` long (``whole``: the picture itself, a quicker look, with a
+    wider brush), opened on a dark page or closed on a light one (the most common colour
+    tells which) to take the text out, and enlarged again.
     """
     sample = image.reshape(-1, 3)[:: max(1, image.size // 20000)].astype(np.float32)
     common = np.clip(np.round(_dominant(sample)), 0, 255).astype(np.uint8)
     small = image.copy() if whole else reduce(image, p.page_side)[0]
     shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
-    page = cv2.morphologyEx(small, shape, np.ones((5, 5), np.uint8))
+    # five pixels of the page copy, wider on the whole picture
+    side = 5 * max(1, round(max(image.shape[:2]) / p.page_side)) if whole else 5
+    page = cv2.morphologyEx(small, shape, np.ones((side, side), np.uint8))
     # where the light leaves the page as it is, the most common colour is the page
     scalar = np.append(common.astype(np.float64), 0.0)  # a scalar to OpenCV: no filled copy
     off_page = _channel_max(np.asarray(cv2.absdiff(page, scalar), np.uint8))
