@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from math import sqrt
 
@@ -85,8 +85,11 @@ class Params:
     #: Angles (degrees): a family's spread, and the least angle between the two families.
     family_spread: float = 22.0
     family_gap: float = 35.0
-    #: A # line must run past each crossing by this many cells.
+    #: A # line must run past each crossing by this many cells; but one of the eight arms
+    #: may be short (faded in a photo, or drawn short), if it reaches within this many cells
+    #: of its crossing.
     min_arm: float = 0.25
+    short_arm: float = 0.1
     #: Ink besides the lines covers at most this share of the board (nine bold marks).
     max_density: float = 0.45
     #: Cells are read on a canonical board of this many pixels a side, inside this margin.
@@ -372,12 +375,17 @@ def find_lines(skeleton: Mask, params: Params = PARAMS) -> list[Line]:
 
 @dataclass(frozen=True)
 class Grid:
-    """The board's two inner lines each way (top to bottom, left to right) and its frame."""
+    """The board's two inner lines each way (top to bottom, left to right) and its frame.
+
+    ``frame`` holds the outer frame's rows (top, bottom) and columns (left, right) when
+    all four sides were found.
+    """
 
     rows: tuple[Line, Line]
     cols: tuple[Line, Line]
     framed: bool
     doubts: tuple[str, ...]
+    frame: tuple[tuple[Line, Line], tuple[Line, Line]] | None = None
 
     def crossings(self) -> NDArray[np.float64]:
         """The four crossings as ``(x, y)``: (1,1), (1,2), (2,1), (2,2) in grid units."""
@@ -385,16 +393,33 @@ class Grid:
         return np.array(pts, dtype=np.float64)
 
     def homography(self) -> NDArray[np.float64]:
-        """The 3x3 map from grid ``(col, row)`` to pixel ``(x, y)``."""
-        src = np.array([[1, 1], [2, 1], [1, 2], [2, 2]], dtype=np.float32)
-        return np.asarray(
-            cv2.getPerspectiveTransform(src, self.crossings().astype(np.float32)), np.float64
+        """The 3x3 map from grid ``(col, row)`` to pixel ``(x, y)``.
+
+        With a frame, it is fitted to all sixteen crossings of the frame and the inner
+        lines: the four inner crossings alone, a cell apart, extrapolate a tilted board's
+        outer cells poorly.
+        """
+        if self.frame is None:
+            src = np.array([[1, 1], [2, 1], [1, 2], [2, 2]], dtype=np.float32)
+            return np.asarray(
+                cv2.getPerspectiveTransform(src, self.crossings().astype(np.float32)), np.float64
+            )
+        (top, bottom), (left, right) = self.frame
+        rows, cols = (top, *self.rows, bottom), (left, *self.cols, right)
+        grid = [(c, r) for r in range(4) for c in range(4)]
+        pixels = [intersect(rows[r], cols[c]) for c, r in grid]
+        if any(point is None for point in pixels):
+            return replace(self, frame=None).homography()
+        fitted, _ = cv2.findHomography(
+            np.array(grid, dtype=np.float64), np.array(pixels, dtype=np.float64)
         )
+        return np.asarray(fitted, np.float64)
 
 
-def _spans(line: Line, point: PointLike, margin: float) -> bool:
-    t = line.along(point)
-    return line.t0 + margin <= t <= line.t1 - margin
+def _arm_lengths(line: Line, points: Sequence[PointLike]) -> tuple[float, float]:
+    """How far ``line``'s ink runs past the first and the last of its crossings ``points``."""
+    ts = [line.along(point) for point in points]
+    return min(ts) - line.t0, line.t1 - max(ts)
 
 
 def _side_lengths(p: dict[tuple[int, int], NDArray[np.float64]]) -> list[float]:
@@ -405,9 +430,10 @@ def _side_lengths(p: dict[tuple[int, int], NDArray[np.float64]]) -> list[float]:
 def find_grid(lines: Sequence[Line], params: Params = PARAMS) -> Grid | str:
     """The ``#`` among ``lines``, or the reason there is none.
 
-    A ``#`` is two near-parallel lines crossing two others at a clear angle, every line
-    running at least :attr:`Params.min_arm` cells past both of its crossings, with cells of
-    comparable sides. The strongest such ``#`` is checked against the remaining lines by
+    A ``#`` is two near-parallel lines crossing two others at a clear angle, the lines
+    running at least :attr:`Params.min_arm` cells past their crossings (one of the eight
+    arms may be short), with cells of comparable sides. The ``#`` of the most votes times
+    its cells' least to greatest side is checked against the remaining lines by
     :func:`_check_frame`.
     """
     best: tuple[float, Grid] | None = None
@@ -424,12 +450,16 @@ def find_grid(lines: Sequence[Line], params: Params = PARAMS) -> Grid | str:
         cell = float(np.mean(sides))
         if min(sides) < 8 or max(sides) > 2.5 * min(sides):
             continue
-        margin = params.min_arm * cell
-        spans_a = all(_spans(a, p[i, j], margin) for i, a in enumerate(pair_a) for j in (0, 1))
-        spans_b = all(_spans(b, p[i, j], margin) for j, b in enumerate(pair_b) for i in (0, 1))
-        if not (spans_a and spans_b):
+        arms = [
+            *(arm for i, a in enumerate(pair_a) for arm in _arm_lengths(a, (p[i, 0], p[i, 1]))),
+            *(arm for j, b in enumerate(pair_b) for arm in _arm_lengths(b, (p[0, j], p[1, j]))),
+        ]
+        short = [arm for arm in arms if arm < params.min_arm * cell]
+        if len(short) > 1 or min(arms) < -params.short_arm * cell:
             continue
-        score = float(sum(line.votes for line in (*pair_a, *pair_b)))
+        # strong lines and square cells (a stroke through a row of marks makes oblong ones)
+        votes = sum(line.votes for line in (*pair_a, *pair_b))
+        score = votes * min(sides) / max(sides)
         if best is None or score > best[0]:
             best = (score, _orient(pair_a, pair_b))
     if best is None:
@@ -491,7 +521,8 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
     the ``#``'s own lines: a bigger grid's lines are as long as the ``#``'s, while a line
     along a row of marks is shorter) at grid position 0 or 3 is a frame side if the
     crossing lines stop at it; anywhere else (or crossed by lines that run on past it) it
-    is the line of a bigger grid.
+    is the line of a bigger grid, except for one line along the middle of a row or column
+    of cells, within the board: a winning run struck through.
     """
     h_inv = np.asarray(np.linalg.inv(grid.homography()), np.float64)
     inner = {id(line) for line in (*grid.rows, *grid.cols)}
@@ -499,7 +530,8 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
         axis: min(float(np.ptp(_extent(h_inv, line)[:, 1 - axis])) for line in pair)
         for axis, pair in ((1, grid.rows), (0, grid.cols))
     }
-    frame: dict[int, set[int]] = {0: set(), 1: set()}  # axis -> frame positions found
+    frame: dict[tuple[int, int], Line] = {}  # (axis, side) -> its strongest line
+    struck = False
     for line in lines:
         if id(line) in inner:
             continue
@@ -515,6 +547,11 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
             continue
         if min(abs(pos - 1), abs(pos - 2)) < 0.25:
             continue  # a second stroke of an inner line
+        ends = (x0, x1) if axis == 1 else (y0, y1)
+        along_marks = min(abs(pos - m) for m in (0.5, 1.5, 2.5)) < 0.2
+        if along_marks and not struck and min(ends) >= -0.6 and max(ends) <= 3.6:
+            struck = True  # one stroke along a row's marks: a winning run struck through
+            continue
         side = 0 if abs(pos) < 0.3 else 3 if abs(pos - 3) < 0.3 else None
         if side is None:
             return f"a further grid line at {pos:.1f} cells: a bigger grid than 3x3"
@@ -523,12 +560,14 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
         beyond = [(-ends.min() if side == 0 else ends.max() - 3) for ends in reach]
         if max(beyond) > 0.35:
             return "lines run on past the outer line: a bigger grid than 3x3"
-        frame[axis].add(side)
-    found = sum(len(v) for v in frame.values())
-    doubts = grid.doubts
-    if 0 < found < 4:
-        doubts = (*doubts, f"a partial outer frame ({found} of 4 sides)")
-    return Grid(grid.rows, grid.cols, framed=found == 4, doubts=doubts)
+        if (axis, side) not in frame or line.votes > frame[axis, side].votes:
+            frame[axis, side] = line
+    found = len(frame)
+    if found < 4:
+        doubts = (f"a partial outer frame ({found} of 4 sides)",) if found else ()
+        return Grid(grid.rows, grid.cols, False, (*grid.doubts, *doubts))
+    sides = ((frame[1, 0], frame[1, 3]), (frame[0, 0], frame[0, 3]))
+    return Grid(grid.rows, grid.cols, True, grid.doubts, sides)
 
 
 # --- stage 4: cells -------------------------------------------------------------------------
@@ -743,6 +782,117 @@ def _line_remnant(piece: Mask, gy: float, gx: float, size: int, framed: bool) ->
     return along_row or along_col
 
 
+#: The eight lines of three: rows, columns, diagonals (cell indices in reading order).
+RUNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def _run_ends(
+    run: tuple[int, int, int], size: int, pad: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The centres ``(x, y)`` of a run's first and last cells on the canonical board."""
+    (r0, c0), (r1, c1) = divmod(run[0], 3), divmod(run[-1], 3)
+    return pad + size * np.array([c0 + 0.5, r0 + 0.5]), pad + size * np.array([c1 + 0.5, r1 + 0.5])
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A stroke through a winning run: the run, its course on the canonical board as
+    ``(x, y)`` points and its width in pixels."""
+
+    run: tuple[int, int, int]
+    course: NDArray[np.float64]
+    width: float
+
+    def erase(self, board: Mask) -> Mask:
+        """``board`` without the stroke (a band a little wider than it along its course)."""
+        out = np.ascontiguousarray(board, np.uint8)
+        points = np.round(self.course * 8).astype(np.int32)
+        cv2.polylines(out, [points], False, 0, round(self.width) + 3, cv2.LINE_8, 3)
+        return out > 0
+
+
+def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
+    """A row or column won and struck through on the canonical ``board`` (cells ``size``
+    pixels inside a margin ``pad``), or ``None``.
+
+    A strike runs along a run's middle, within a sixth of a cell of it (a hand-drawn one
+    wobbles), from before its first cell's centre to past its last, on ink nearly all the
+    way, where marks alone leave gaps between cells; and it is thin: a tenth of its
+    length (between marks and lines) is at most a fifth of a cell wide. Its course is a
+    gentle curve through the middle of its ink where it is alone, on to where it ends.
+    """
+    height, width = board.shape
+    offsets = np.arange(-round(0.25 * size), round(0.25 * size) + 1)
+    near = np.abs(offsets) <= size / 6
+    for run in RUNS[:6]:  # rows and columns: X's arms along a diagonal look like a strike
+        start, end = _run_ends(run, size, pad)
+        along = (end - start) / np.linalg.norm(end - start)
+        ts = np.arange(-0.15 * size, np.linalg.norm(end - start) + 0.15 * size)
+        points = start + ts[:, None] * along
+        probe = points[:, None, :] + offsets[None, :, None] * np.array([-along[1], along[0]])
+        px = np.clip(np.round(probe[..., 0]).astype(int), 0, width - 1)
+        py = np.clip(np.round(probe[..., 1]).astype(int), 0, height - 1)
+        ink = board[py, px] & near
+        if ink.any(axis=1).mean() < 0.92:
+            continue
+        counts = ink.sum(axis=1)
+        thickness = float(np.percentile(counts, 10))
+        alone = (counts > 0) & (counts <= 1.5 * thickness)
+        if not 0 < thickness <= 0.2 * size or alone.sum() < 0.2 * len(ts):
+            continue
+        middle = (ink[alone] * offsets).sum(axis=1) / counts[alone]
+        fit = np.polyfit(ts[alone], middle, 2)  # a gentle bend at most
+        wobble = float(np.percentile(np.abs(np.polyval(fit, ts[alone]) - middle), 90))
+        reach = np.arange(-0.45 * size, np.linalg.norm(end - start) + 0.45 * size)
+        course = start + reach[:, None] * along
+        course += np.polyval(fit, reach)[:, None] * np.array([-along[1], along[0]])
+        return Strike(run, course, thickness + 2 * wobble)
+    return None
+
+
+def _through_strike(
+    readings: list[MarkShape | None],
+    unstruck: list[MarkShape | None],
+    run: tuple[int, int, int],
+) -> list[MarkShape | None]:
+    """``readings`` (the strike erased) with a struck-through run made one side's.
+
+    A cell of the run unclear or empty (its mark lost with the strike) takes the others'
+    mark, unsure; with none left clear, the run read with the strike (``unstruck``)
+    counts if its three cells agree (a letter X keeps its crossing under a strike; a
+    whole run misread as the other side breaks the counts, so it is no risk). Otherwise,
+    or with marks of both sides, the whole run is unclear.
+    """
+    marks = {cell.mark for i in run if (cell := readings[i]) is not None and cell.mark != "?"}
+    whole = {cell.mark if (cell := unstruck[i]) is not None else "-" for i in run}
+    if not marks and len(whole) == 1 and whole <= {"x", "o"}:
+        marks = whole
+    out = list(readings)
+    for i in run:
+        cell = out[i]
+        if len(marks) != 1:
+            out[i] = MarkShape("?", 0.0, 0, 0.0)
+        elif cell is None or cell.mark == "?":
+            out[i] = MarkShape(next(iter(marks)), 0.0, 0, 0.0, sure=False)
+    return out
+
+
+def _read_mark(ink: Mask, levels: NDArray[np.uint8], size: int) -> MarkShape:
+    """The mark of the ink ``ink`` (a cell's components), whose ink levels are ``levels``.
+
+    An unclear mark with a solid middle is read again at three quarters of its own
+    strongest level: blur fills a small O's hole with ink fainter than its ring, which a
+    threshold set for the whole board keeps. Only an O is taken from that second look,
+    and it is not sure.
+    """
+    shape = classify_mark(ink, size)
+    if shape.mark != "?" or shape.centre < 0.9:
+        return shape
+    stronger = ink & (levels > 0.75 * float(np.percentile(np.asarray(levels)[ink], 95)))
+    again = classify_mark(stronger, size) if stronger.any() else shape
+    return replace(again, sure=False) if again.mark == "o" else shape
+
+
 def read_cells(
     diff: NDArray[np.uint8],
     grid_to_pixels: NDArray[np.float64],
@@ -770,19 +920,36 @@ def read_cells(
     size, pad = params.cell_px, 3 * params.cell_px // 2
     canvas = 3 * size + 2 * pad
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
-    warped = cv2.warpPerspective(
-        diff,
-        grid_to_pixels @ np.linalg.inv(to_canvas),
-        (canvas, canvas),
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+    warped = np.asarray(
+        cv2.warpPerspective(
+            diff,
+            grid_to_pixels @ np.linalg.inv(to_canvas),
+            (canvas, canvas),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        ),
+        np.uint8,
     )
-    board = hysteresis(np.asarray(warped, np.uint8), *ink_levels(diff, params))
+    board = hysteresis(warped, *ink_levels(diff, params))
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
     for positions, bend in (((1, 2), 0.35), ((0, 3) if framed else (), 0.2)):
         rows = [pad + i * size for i in positions]
         clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
-    density = float(clean[pad:-pad, pad:-pad].mean())
+    strike = find_strike(board, size, pad)
+    erased = clean if strike is None else strike.erase(clean)
+    readings, glyphs = _read_marks(erased, warped, framed, params)
+    if strike is not None:  # a struck run: read what the strike crossed, or the run whole
+        unstruck, _ = _read_marks(clean, warped, framed, params)
+        readings = _through_strike(readings, unstruck, strike.run)
+    return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
+
+
+def _read_marks(
+    clean: Mask, levels: NDArray[np.uint8], framed: bool, params: Params
+) -> tuple[list[MarkShape | None], int]:
+    """The nine cells' marks on the canonical board ``clean`` (lines erased; ``levels``
+    its ink levels), and the number of glyph-sized pieces of ink inside it."""
+    size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
     )
@@ -810,11 +977,12 @@ def read_cells(
             if min(abs(gy - 1), abs(gy - 2), abs(gx - 1), abs(gx - 2)) < 0.12:
                 astride.add(cell)  # centred on a line: which cell it marks is unclear
     readings: list[MarkShape | None] = [
-        classify_mark(np.isin(labels, cells[i]), size) if i in cells else None for i in range(9)
+        _read_mark(np.isin(labels, cells[i]), levels, size) if i in cells else None
+        for i in range(9)
     ]
     for cell in astride:
         readings[cell] = MarkShape("?", 0.0, 0, 0.0)
-    return readings, density, glyphs
+    return readings, glyphs
 
 
 # --- the recognizer -------------------------------------------------------------------------
@@ -907,8 +1075,10 @@ def _search_grid(mask: Mask, params: Params) -> Grid | str:
 def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """Find a tic-tac-toe board in ``image`` and read it.
 
-    The ``#`` is looked for on a small copy (quick to refuse other pictures); the cells are
-    read on a larger one, through the grid's homography.
+    The ``#`` is looked for on a small copy (quick to refuse other pictures), at fainter
+    ink levels too when the picture's strongest ink makes none (a pale board beside bold
+    marks, but then not an empty one); the cells are read on a larger copy, through the
+    grid's homography.
 
     Returns
     -------
@@ -920,7 +1090,15 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """
     height, width = image.shape[:2]
     look, scale = halve(image, sqrt(height * width), params.look_side)
-    grid = _search_grid(ink_mask(look, params)[0], params)
+    mask, diff = ink_mask(look, params)
+    grid = _search_grid(mask, params)
+    low, high = ink_levels(diff, params)
+    faint = False
+    while isinstance(grid, str) and high / 2 >= params.ink_range[0]:
+        # fainter strokes than the picture's strongest ink: a pale board beside bold marks
+        low, high = low / 2, high / 2
+        fainter = _search_grid(hysteresis(diff, low, high), params)
+        grid, faint = (grid, False) if isinstance(fainter, str) else (fainter, True)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
@@ -932,6 +1110,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         return Recognition.nothing(
             GAME, f"{glyphs} digit- or letter-sized marks in the # (a sudoku?), not X and O"
         )
+    if faint and not any(readings):  # the gaps between pale tiles make a # as well
+        return Recognition.nothing(GAME, "only a faint empty #, no marks")
     lattice = Lattice(3, 3, tuple(float(v) for v in to_image.ravel()))
     return interpret(readings, lattice, grid.doubts)
 

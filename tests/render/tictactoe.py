@@ -7,12 +7,16 @@
   border, X and O in their own colours, drawn as strokes or as letters of a font, the
   board anywhere from 0.4 to 0.95 of the short side and off the middle, with clutter (a
   title, a score line, buttons) and phone chrome (a status bar, score pills, a turn line,
-  an ad banner) around;
+  an ad banner) around; some in neon (saturated strokes with a glow on a dark screen),
+  some with a keyboard or a score table (other grids) beside the board;
 * ``hand``: a board drawn with a marker on paper or a whiteboard: wobbly, bowed lines with
   uneven arms, marks of varied size and slant, one marker colour or two, rotated and seen
-  at an angle, with uneven light, glare and sensor noise;
+  at an angle, with uneven light, glare and sensor noise, the marker's width swelling and
+  thinning along a stroke;
 * ``sheet``: a printed table (outer frame and a title above it) with hand-drawn marks,
   photographed or scanned.
+
+A finished game may have its winning run struck through, as apps and players do.
 
 Every stroke is a polyline in board units (cell ``(r, c)`` spans ``[r, r+1] x [c, c+1]``)
 mapped to pixels by one homography, so perspective applies to lines and marks alike.
@@ -28,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solvers.errors import InvalidPuzzleError
-from solvers.tictactoe import Puzzle
+from solvers.tictactoe import Puzzle, winners
 from tests.render.degrade import noise_and_jpeg
 
 RGB = tuple[int, int, int]
@@ -70,6 +74,12 @@ class Style:
     backdrop: RGB | None = None  # app screens: the background fades to this colour downwards
     offset: tuple[float, float] = (0.0, 0.0)  # board centre off the middle, share of the room
     chrome: bool = False  # app screens: status bar, turn indicator, score pills, an ad banner
+    glow: float = 0.0  # neon: a halo of the strokes' own colour, its sigma in cells
+    win_line: bool = False  # a finished game's winning run struck through
+    panel: str | None = (
+        None  # app screens: a "keyboard" or a score "table" (two rows) beside the board
+    )
+    pressure: float = 0.0  # hand strokes: relative swing of a marker's width along a stroke
 
 
 def _rgb(rng: np.random.Generator, low: int, high: int) -> RGB:
@@ -106,6 +116,16 @@ def _shade(rng: np.random.Generator, color: RGB) -> RGB:
     return r, g, b
 
 
+def _neon(rng: np.random.Generator) -> RGB:
+    """A saturated bright colour: one channel full, one low, one anywhere."""
+    channels = rng.permutation(3)
+    color = [0, 0, 0]
+    color[channels[0]] = 255
+    color[channels[1]] = int(rng.integers(0, 90))
+    color[channels[2]] = int(rng.integers(0, 256))
+    return color[0], color[1], color[2]
+
+
 def _picture_size(rng: np.random.Generator, kind: str) -> tuple[int, int]:
     """``(width, height)``: a phone screen, a web page or, for paper, a photo or a scan."""
     if kind == "app" and rng.random() < 0.7:
@@ -123,6 +143,8 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
     kind = kind or str(rng.choice(["app", "hand", "sheet"], p=[0.4, 0.4, 0.2]))
     width, height = _picture_size(rng, kind)
     offset = (float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1)))
+    extras = rng.spawn(1)[0]  # the later looks: rng's own draws are as before
+    win_line = bool(extras.random() < 0.5)
     if kind == "app":
         background = (
             _rgb(rng, 0, 60)
@@ -135,11 +157,19 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
         same = rng.random() < 0.4
         x_color = line if same else _contrasting(rng, background)
         o_color = line if same else _contrasting(rng, background)
+        glow = float(extras.uniform(0.02, 0.06)) if extras.random() < 0.2 else 0.0
+        if glow:
+            background = _rgb(extras, 0, 40)
+            line, x_color, o_color = (_neon(extras) for _ in range(3))
+        panel = str(extras.choice(["keyboard", "table"])) if extras.random() < 0.3 else None
+        share = float(extras.uniform(0.25, 0.95)) if extras.random() < 0.3 else None
         arm = float(rng.choice([1.0, 1.0, 0.8, 0.6]))
         line_width = float(rng.uniform(0.02, 0.12))
         mark_width = float(rng.uniform(0.05, 0.18))
         # apps leave a margin of at least 0.06 cells between a mark and the lines
         mark_size = min(float(rng.uniform(0.25, 0.36)), 0.44 - (line_width + mark_width) / 2)
+        if glow:  # neon marks leave room for their glow
+            mark_size = min(mark_size, 0.4 - (line_width + mark_width) / 2 - 2 * glow)
         return Style(
             kind=kind,
             width=width,
@@ -150,7 +180,7 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
             o_color=o_color,
             line_width=line_width,
             mark_width=mark_width,
-            board_share=max(float(rng.uniform(0.4, 0.95)), 240 / min(width, height)),
+            board_share=max(share or float(rng.uniform(0.4, 0.95)), 240 / min(width, height)),
             rotation=0.0,
             tilt=(0.0, 0.0),
             arms=(arm,) * 8,
@@ -164,10 +194,13 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
             noise=float(rng.choice([0.0, 0.0, 2.0])),
             blur=float(rng.choice([0.0, 0.0, 0.6])),
             jpeg=int(rng.integers(60, 95)) if rng.random() < 0.5 else None,
-            font=int(rng.choice(FONTS)) if rng.random() < 0.3 else None,
+            font=int(rng.choice(FONTS)) if rng.random() < 0.3 and not glow else None,
             backdrop=_shade(rng, background) if rng.random() < 0.25 else None,
             offset=offset,
             chrome=bool(rng.random() < 0.6),
+            glow=glow,
+            win_line=win_line,
+            panel=panel,
         )
     whiteboard = rng.random() < 0.5
     paper = _rgb(rng, 200, 250) if whiteboard else _rgb(rng, 225, 256)
@@ -199,6 +232,8 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> Style:
         blur=float(rng.uniform(0.0, 1.2)),
         jpeg=int(rng.integers(55, 92)) if rng.random() < 0.8 else None,
         offset=offset,
+        win_line=win_line,
+        pressure=float(extras.uniform(0.2, 0.6)) if extras.random() < 0.5 else 0.0,
     )
 
 
@@ -443,6 +478,54 @@ def _draw_chrome(
         cv2.putText(canvas, "Ad  Install now  >", org, font, small, ink, thick, cv2.LINE_AA)
 
 
+def _draw_panel(
+    canvas: Picture, style: Style, h: NDArray[np.float64], rng: np.random.Generator
+) -> None:
+    """Another grid beside the board, below it or else above: a keyboard (rows of keys)
+    or a score table (ruled cells of names and numbers)."""
+    height, width = canvas.shape[:2]
+    _, y0, _, y1 = _board_box(style, h, 0.3)
+    room_below, room_above = height - y1, y0
+    tall = min(0.3 * height, max(room_below, room_above) - 0.03 * height)
+    if tall < 0.1 * height:
+        return
+    top = y1 + 0.02 * height if room_below >= room_above else y0 - 0.02 * height - tall
+    color = tuple(float(v) for v in style.line_color)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    margin = 0.04 * width
+    if style.panel == "keyboard":
+        shade = np.array(style.background, np.float64)
+        key = tuple(float(v) for v in (shade + (40 if shade.sum() < 3 * 128 else -40)).clip(0, 255))
+        keys = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+        pitch = (width - 2 * margin) / 10
+        key_h = min(tall / 3, 1.4 * pitch)
+        for r, letters in enumerate(keys):
+            left = margin + (10 - len(letters)) * pitch / 2
+            for i, letter in enumerate(letters):
+                x0, y = round(left + i * pitch + 0.08 * pitch), round(top + r * key_h)
+                box = ((x0, y + round(0.08 * key_h)), (round(x0 + 0.84 * pitch), round(y + key_h)))
+                cv2.rectangle(canvas, *box, key, -1, cv2.LINE_AA)
+                scale = 0.4 * key_h / 22
+                org = (x0 + round(0.25 * pitch), y + round(0.7 * key_h))
+                cv2.putText(canvas, letter, org, font, scale, color, max(1, round(2 * scale)))
+        return
+    rows, cols = 2, 3  # a header and the scores: one inner rule across, no #
+    cell_w, cell_h = (width - 2 * margin) / cols, min(tall / rows, 0.1 * height)
+    thick = max(1, round(0.004 * width))
+    for i in range(rows + 1):
+        y = round(top + i * cell_h)
+        cv2.line(canvas, (round(margin), y), (round(width - margin), y), color, thick)
+    for j in range(cols + 1):
+        x = round(margin + j * cell_w)
+        cv2.line(canvas, (x, round(top)), (x, round(top + rows * cell_h)), color, thick)
+    texts = [["Player X", "Draws", "Player O"], [str(v) for v in rng.integers(0, 20, 3)]]
+    scale = 0.3 * cell_h / 22
+    for i, row in enumerate(texts):
+        for j, text in enumerate(row):
+            org = (round(margin + j * cell_w + 0.1 * cell_w), round(top + (i + 0.65) * cell_h))
+            cv2.putText(canvas, text, org, font, scale, color, max(1, round(2 * scale)))
+
+
 def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Picture:
     """Draw ``puzzle``'s board (3x3) in ``style``; the picture as an ``(H, W, 3)`` uint8 array.
 
@@ -458,21 +541,38 @@ def render(puzzle: Puzzle | str, style: Style, rng: np.random.Generator) -> Pict
     def stroke(canvas: Picture, points: Stroke, color: RGB, width: float) -> None:
         homog = np.column_stack([points, np.ones(len(points))]) @ h.T
         pixels = np.round(homog[:, :2] / homog[:, 2:] * _SS * 8).astype(np.int32)
-        cv2.polylines(
-            canvas,
-            [pixels],
-            False,
-            tuple(float(v) for v in color),
-            max(1, round(width * unit)),
-            cv2.LINE_AA,
-            shift=3,
-        )
+        bgr = tuple(float(v) for v in color)
+        if not style.pressure:
+            cv2.polylines(canvas, [pixels], False, bgr, max(1, round(width * unit)), cv2.LINE_AA, 3)
+            return
+        # a marker pressed harder and softer: the width swells and thins along the stroke
+        phase, turns = rng.uniform(0, 2 * np.pi), rng.uniform(0.5, 1.5)
+        swing = 1 + style.pressure * np.sin(phase + turns * np.linspace(0, 2 * np.pi, len(pixels)))
+        for a, b, factor in zip(pixels[:-1], pixels[1:], swing[1:], strict=True):
+            thick = max(1, round(width * factor * unit))
+            cv2.line(
+                canvas, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), bgr, thick, cv2.LINE_AA, 3
+            )
 
+    base = canvas.copy()
     for line in _grid_strokes(style, rng):
         stroke(canvas, line, style.line_color, style.line_width)
     marks = [(divmod(i, 3), mark) for i, mark in enumerate(board) if mark != "-"]
     for cell, mark in marks:
         _draw_mark(canvas, stroke, mark, cell, style, h, unit, rng)
+    won = [(mark, runs[0]) for mark, runs in winners(board, 3).items() if runs]
+    if style.win_line and won:
+        mark, run = won[0]
+        ends = np.array([divmod(run[0], 3), divmod(run[-1], 3)], dtype=np.float64)[:, ::-1] + 0.5
+        reach = 0.4 * (ends[1] - ends[0]) / np.linalg.norm(ends[1] - ends[0])
+        strike = _wavy(np.array([ends[0] - reach, ends[1] + reach]), style, rng)
+        color = style.x_color if mark == "x" else style.o_color
+        stroke(canvas, strike, color, min(0.8 * style.mark_width, 0.1))
+    if style.glow:
+        halo = cv2.GaussianBlur(cv2.subtract(canvas, base), (0, 0), style.glow * unit)
+        canvas = np.asarray(cv2.add(canvas, halo), np.uint8)
+    if style.panel is not None:
+        _draw_panel(canvas, style, h, rng)
     if style.clutter:
         _draw_clutter(canvas, style, h, rng)
     if style.chrome:
