@@ -310,7 +310,7 @@ def find_board(
             mask = _near(lab, norms, peak.lab, tolerance)
             solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
             squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
-            board = _board_of_color(squares, peak, peaks, tolerance, params)
+            board = _board_of_color(squares, peak, tolerance, params)
             if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
                 best = board
             if len(solid) == len(squares):
@@ -337,11 +337,7 @@ def _square(blob: Blob, max_side: float) -> bool:
 
 
 def _board_of_color(
-    blobs: list[Blob],
-    peak: ColorPeak,
-    peaks: list[ColorPeak],
-    tolerance: float,
-    params: Params,
+    blobs: list[Blob], peak: ColorPeak, tolerance: float, params: Params
 ) -> Board | None:
     """The lattice of the square ``blobs`` of ``peak``'s colour, or ``None``."""
     group = modal_size_group(blobs)
@@ -592,7 +588,8 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     pixels = lab[box[1] : box[3], box[0] : box[2]][band]
     off = pixels[:, 0] < BLACK
     others = pixels[(delta_e(pixels, board.tile) > board.tolerance) & ~off]
-    main = dominant_colors(others[:, None, :], count=1) if len(others) else []
+    sample = others[:: max(1, len(others) // 4000), None, :]
+    main = dominant_colors(sample, count=1) if len(others) else []
     if not main:
         return "no background round the tiles"
     median = np.median(others[delta_e(others, main[0].lab) < 8.0], axis=0)
