@@ -187,8 +187,8 @@ def _paper_mean(image: RGBImage, paper: NDArray[np.uint8]) -> RGBImage:
         weight = cv2.blur(share, window)
         average = cv2.blur(sums, window) / np.maximum(weight, 1e-3)[..., None]
         background = np.where((weight > 0.3)[..., None], average, background)
-    enlarged = cv2.resize(background, (width, height), interpolation=cv2.INTER_LINEAR)
-    return np.asarray(np.clip(enlarged, 0, 255).astype(np.uint8))
+    small = np.clip(background, 0, 255)  # means of pixels, so their enlargement stays in range
+    return np.asarray(cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR), np.uint8)
 
 
 def ink_mask(image: RGBImage, params: Params = PARAMS) -> tuple[Mask, NDArray[np.uint8]]:
@@ -216,7 +216,7 @@ def _difference(image: RGBImage, background: RGBImage) -> NDArray[np.uint8]:
 def ink_levels(diff: NDArray[np.uint8], params: Params = PARAMS) -> tuple[float, float]:
     """The hysteresis thresholds ``(low, high)`` of a difference image: shares of its
     strongest ink (the level only 0.3% of the pixels exceed)."""
-    counts = np.cumsum(np.bincount(diff.ravel(), minlength=256))
+    counts = np.cumsum(cv2.calcHist([diff], [0], None, [256], [0, 256]).ravel())
     strong = float(np.searchsorted(counts, 0.997 * counts[-1]))
     high = float(np.clip(params.ink_share * strong, *params.ink_range))
     return 0.5 * high, high
