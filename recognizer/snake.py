@@ -5,24 +5,30 @@ Two looks give the same ten strings:
 Drawn board
     The board is found in a copy of the picture halved to about 640 pixels as a lattice of
     flat cell interiors (gridded, checkered or tiled boards) or as one flat square (plain
-    boards; a flat frame around a board is none), and read resampled from the picture to a
-    fixed cell size. A cheap look (a few cells uneven or unlike their parity) turns away
-    boards without pieces. Each cell's foreground is taken against its own background (its
+    boards; a flat frame around a board is none; a board only a shade off its page, with no
+    edge between them, is parted from it by colour), and read resampled from the picture
+    to a fixed cell size. A cheap look (a few cells uneven or unlike their parity) turns
+    away boards without pieces. Each cell's foreground is taken against its own background (its
     median colour, its parity neighbours', or a plane fitted under a glare spot; a cell
     only lighter in grey than the others is glare, not a filled cell), occupied cells are
     grouped by dominant colour (a colour with white added is the same colour), and the
     snake is the group whose cells form a connected chain (its head may be a separate
     shade). Faint marks in an empty cell put it in doubt only when they change its hue:
-    glare, shade and moire add or take grey.
+    glare, shade and moire add or take grey; a piece in a colour near the board's (a
+    shaded head on a dark board), short of ink, tints most of its cell.
     The body order follows the drawn body from the head: which neighbouring cells the body
-    links across their shared border, the numbers written on segments, and the head's cues
+    links across their shared border, the numbers written on segments (the order whose
+    numbers fall least short of their glyphs' best readings, clearly), and the head's cues
     (a wider arrowhead, eyes, another shade), each judged in the cells' own colours.
 Text map
-    A look at a copy halved to about 1200 pixels first asks for many small round blobs of
-    one size following one another at one pitch, wide beside a blob (the ``.`` dots; the
-    commonest sizes are tried in turn, as prose around a map has round letters too).
-    Text lines are found by the baselines of the dots, which also give the monospaced
-    character pitch; a field row is a quote, ten cells of dots or glyphs, and a quote.
+    A quick look at the small copy (where the board is looked for) asks for lines of dots
+    or many specks of ink; then a look at a copy halved to about 1200 pixels asks for many
+    small round blobs of one size following one another at one pitch, wide beside a blob
+    (the ``.`` dots; the commonest sizes are tried in turn, as prose around a map has
+    round letters too).
+    Text lines are found by the baselines of the dots; the lines whose dots follow the
+    dots' pitch (not prose) give the monospaced character pitch and the line pitch; a
+    field row is a quote, ten cells of dots or glyphs, and a quote.
     Glyphs (``T``, ``C``, digits) are matched against templates drawn at import time with
     Pillow's built-in font (so no font file is needed) and checked by font-independent
     traits (holes, a top bar, a left wall). Ink is measured against the page around it (a

@@ -471,7 +471,7 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
     ("seed", "kinds"),
     [
         (80027, ("screen", "photo")),  # a text map among prose (round letters, 22 px lines)
-        (80042, ("screen", "photo")),  # the same on a light page
+        (80042, ("screen",)),  # the same on a light page
         (80007, ("screen",)),  # a plain board a shade off its page, no edge between them
         (80021, ("screen", "photo")),  # a shaded head only 32 RGB off a dark board
         (80015, ("photo",)),  # numbered segments whose blurred 0 reads nearly as a 3
