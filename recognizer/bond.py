@@ -6,7 +6,8 @@ The pipeline, one small function per stage:
    (where their period is still one console pixel, 2 to 4.5 pixels). :func:`_look` takes
    a quick look at a copy reduced by :func:`recognizer.colors.reduce`: without a block of
    flat regions on a lattice of 2..6 x 2..6 cells there is no board, and the picture is
-   given up in a few milliseconds.
+   given up in a few milliseconds; else only the part around the candidates is read
+   (:func:`_crop`).
 1. :func:`_working_scale` and :func:`_resized` rescale the picture to a working size (tiny
    target cells get enough pixels, large screenshots stay fast).
 2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
@@ -24,8 +25,10 @@ The pipeline, one small function per stage:
    a reading, steps 2-4 run again with the largest grid's colours.
 
 Any doubt that could make the reading wrong (a grid incomplete, shapes or colour counts
-that differ, colours that are not clearly distinct or that chain into each other) gives
-an unrecognized result; colour counts that differ name the classes and cells in doubt.
+that differ, colours that are not clearly distinct or that chain into each other, light
+colours clipped alike, a class that splits into two colours once a photo's smooth light
+is taken out, :func:`_merged_class`) gives an unrecognized result; colour counts that
+differ and colours that may have merged name the cells in doubt.
 """
 
 from __future__ import annotations
@@ -69,6 +72,9 @@ class Params:
     #: a reduced copy lose a pixel or two at bevels and JPEG edges.
     look_edge_share: float = 0.2
     look_edge_pixels: float = 4.0
+    #: The picture is read around the first look's candidates, this many times the largest
+    #: one's side beyond them on every side.
+    crop_reach: float = 2.5
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -636,19 +642,12 @@ _BINS = (
 _BIN_NORMS = (_BINS**2).sum(axis=1)
 
 
-def _class_regions(
-    smooth: RGBImage, spread: NDArray[np.uint8], palette: NDArray[np.float64], params: Params
-) -> _Regions:
-    """The regions of pixels near one palette colour, one colour each.
-
-    A pixel belongs to a colour within ``class_radius`` of it and less than 0.45 of the way
-    to the nearest other colour; far steadier than flatness on small, blurred or JPEG cells.
-    Pixels on a sharp edge (``class_flat_range``) are left out, so a cell does not leak along
-    a blurred frame. The colour of each pixel is looked up in a table of 32 levels per
-    channel. The regions are eroded by a pixel to cut thin bridges. Pixels that
-    touch another colour's pixel on their right or below are dropped, so that one labelling
-    of all colours together keeps the colours apart.
-    """
+def _palette_classes(
+    image: RGBImage, palette: NDArray[np.float64], params: Params
+) -> NDArray[np.uint8]:
+    """Each pixel's palette colour (1..K), or 0: a pixel belongs to a colour within
+    ``class_radius`` of it and less than 0.45 of the way to the nearest other colour. The
+    colour of each pixel is looked up in a table of 32 levels per channel."""
     palette32 = palette.astype(np.float32)
     squared = _BIN_NORMS[:, None] + (palette32**2).sum(axis=1)[None, :] - 2 * _BINS @ palette32.T
     gaps = np.linalg.norm(palette[:, None] - palette[None, :], axis=2)
@@ -657,8 +656,22 @@ def _class_regions(
     nearest = squared.argmin(axis=1)
     near = squared[np.arange(len(_BINS)), nearest] < radius[nearest] ** 2
     table = np.where(near, nearest + 1, 0).astype(np.uint8)
-    red, green, blue = (np.asarray(c, np.uint16) >> 3 for c in cv2.split(smooth))
-    classes = table[(red << 10) | (green << 5) | blue]
+    red, green, blue = (np.asarray(c, np.uint16) >> 3 for c in cv2.split(image))
+    return np.asarray(table[(red << 10) | (green << 5) | blue], np.uint8)
+
+
+def _class_regions(
+    smooth: RGBImage, spread: NDArray[np.uint8], palette: NDArray[np.float64], params: Params
+) -> _Regions:
+    """The regions of pixels near one palette colour (:func:`_palette_classes`), one colour
+    each: far steadier than flatness on small, blurred or JPEG cells.
+
+    Pixels on a sharp edge (``class_flat_range``) are left out, so a cell does not leak along
+    a blurred frame. The regions are eroded by a pixel to cut thin bridges. Pixels that
+    touch another colour's pixel on their right or below are dropped, so that one labelling
+    of all colours together keeps the colours apart.
+    """
+    classes = _palette_classes(smooth, palette, params)
     keep = (classes > 0) & (spread < params.class_flat_range)
     keep[:, :-1] &= classes[:, :-1] == classes[:, 1:]
     keep[:-1, :] &= classes[:-1, :] == classes[1:, :]
@@ -1004,15 +1017,9 @@ def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Gri
     reach = max(x1 - x0, y1 - y0)
     wx0, wy0 = max(0, int(x0 - reach)), max(0, int(y0 - reach))
     wx1, wy1 = min(width, int(x1 + reach) + 1), min(height, int(y1 + reach) + 1)
-    window = work[wy0:wy1, wx0:wx1].astype(np.float32)
     cells = board.colors.reshape(-1, 3)
-    means = _class_means(cells, _cluster(cells, params)).astype(np.float32)
-    gaps = np.linalg.norm(means[:, None] - means[None, :], axis=2)
-    np.fill_diagonal(gaps, np.inf)
-    radius = np.minimum(params.class_radius, 0.45 * gaps.min(axis=1))
-    near = np.zeros(window.shape[:2], bool)
-    for mean, r in zip(means, radius, strict=True):
-        near |= ((window - mean) ** 2).sum(axis=2) < r**2
+    means = _class_means(cells, _cluster(cells, params))
+    near = _palette_classes(work[wy0:wy1, wx0:wx1], means, params) > 0
     # thin rings of a cell colour (a frame's edge blended into black) are opened away first
     opened = cv2.morphologyEx(near.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     side = max(3, round(params.separator_close * board.lattice.cell_size()))
@@ -1192,13 +1199,13 @@ def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Rou
         palette = _class_means(cells, _cluster(cells, params)) if len(cells) else cells
 
 
-def _look(image: RGBImage, params: Params) -> bool:
-    """Whether a reduced copy shows a board candidate: three or more flat regions side by
-    side whose edges all fall on a lattice of 2..6 x 2..6 square-ish cells, some lines of
-    which may show no edge (a chequer of 8 x 8,
-    a one-stroke board of many tiles or a calendar's month has no such part). Cheap, so
+def _look(image: RGBImage, params: Params) -> list[Box]:
+    """The boxes (in picture pixels) of the board candidates a reduced copy shows: three or
+    more flat regions side by side whose edges all fall on a lattice of 2..6 x 2..6
+    square-ish cells, some lines of which may show no edge (a chequer of 8 x 8, a
+    one-stroke board of many tiles or a calendar's month has no such part). Cheap, so
     that a picture of something else is given up quickly."""
-    small, _ = reduce(image, params.look_long_side)
+    small, shrunk = reduce(image, params.look_long_side)
     smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
     boxes = _flat_regions(_spread(smooth), params).boxes
     params = replace(
@@ -1208,7 +1215,7 @@ def _look(image: RGBImage, params: Params) -> bool:
         link_enclosed=False,
     )
 
-    def on_lattice(group: list[int]) -> bool | None:
+    def on_lattice(group: list[int]) -> Box | None:
         if len(group) < params.min_look_regions or len(group) > MAX_SIDE * MAX_SIDE:
             return None
         for kept in (group, _without_slivers(group, boxes)):
@@ -1224,10 +1231,24 @@ def _look(image: RGBImage, params: Params) -> bool:
                 for px in x_pitches
                 for py in y_pitches
             ):
-                return True
+                x0, y0 = sub[:, :2].min(axis=0) / shrunk
+                x1, y1 = sub[:, 2:].max(axis=0) / shrunk
+                return float(x0), float(y0), float(x1), float(y1)
         return None
 
-    return bool(_fitted(boxes, on_lattice, params)[0])
+    return _fitted(boxes, on_lattice, params)[0]
+
+
+def _crop(candidates: Sequence[Box], shape: tuple[int, ...], params: Params) -> Box:
+    """The part of the picture worth reading: the candidates' boxes grown on every side by
+    ``params.crop_reach`` times the largest one's side (the target lies within a board's
+    side of it, and the board within a few target sides), within the picture."""
+    height, width = shape[:2]
+    boxes = np.array(candidates)
+    reach = params.crop_reach * float(np.max(boxes[:, 2:] - boxes[:, :2]))
+    x0, y0 = np.maximum(boxes[:, :2].min(axis=0) - reach, 0)
+    x1, y1 = np.minimum(boxes[:, 2:].max(axis=0) + reach, (width, height))
+    return float(x0), float(y0), float(x1), float(y1)
 
 
 def _working_scale(image: RGBImage, params: Params) -> float:
@@ -1262,12 +1283,14 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
     even = _remove_scanlines(image)
-    if not _look(even, params):
+    candidates = _look(even, params)
+    if not candidates:
         return Recognition.nothing(GAME, "no grid of flat cells")
     scale = _working_scale(image, params)
-    to_original = np.diag([1 / scale, 1 / scale, 1.0])
+    x0, y0, x1, y1 = (round(v) for v in _crop(candidates, image.shape, params))
+    to_original = np.array([[1 / scale, 0, x0], [0, 1 / scale, y0], [0, 0, 1.0]])
     doubts = []
-    for found, tuned in _rounds(_resized(even, scale), scale, params):
+    for found, tuned in _rounds(_resized(even[y0:y1, x0:x1], scale), scale, params):
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
             if _continues(board, found.smooth, tuned):
