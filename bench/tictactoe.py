@@ -85,7 +85,15 @@ def bench_recognition(count: int, seed: int) -> None:
             rng = np.random.default_rng(i)
             puzzle = random_puzzle(rng)
             style = random_style(rng)
-            yield Sample(i, render(puzzle, style, rng), puzzle, [f"look: {style.kind}"])
+            looks = {
+                "neon glow": style.glow > 0,
+                "winning run struck": style.win_line and puzzle.result() not in (None, "draw"),
+                f"beside a {style.panel}": style.panel is not None,
+                "marker pressure": style.pressure > 0,
+                "board under 0.4 of the short side": style.board_share < 0.4,
+            }
+            rows = [f"look: {style.kind}", *(f"style: {name}" for name, on in looks.items() if on)]
+            yield Sample(i, render(puzzle, style, rng), puzzle, rows)
 
     tallies, wrong = measure(samples(), recognize)
     print_table(f"recognition of {count} seeded renders (seeds {seed}..)", tallies, wrong)

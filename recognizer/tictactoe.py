@@ -8,11 +8,13 @@ The pipeline, one function per stage:
    skeleton of each large ink component, each with the stretch of ink that supports it.
 3. :func:`find_grid` - two roughly parallel pairs that cross each other with arms beyond the
    crossings (a ``#``), plus an optional outer frame; any other long line parallel to them
-   means a bigger grid (another game) and the picture is refused.
+   (but one stroke through a won row or column) means a bigger grid (another game) and the
+   picture is refused. When the strongest ink makes no ``#``, fainter levels are tried.
 4. :func:`read_cells` - the ink warped to a canonical board through the homography of the
-   four crossings, and thresholded there; each cell is empty (little ink), ``o`` (a closed
-   loop around an empty centre) or ``x`` (strokes crossing at the centre), told apart by
-   shape, not colour.
+   crossings (all sixteen with a frame), and thresholded there; each cell is empty (little
+   ink), ``o`` (a closed loop around an empty centre) or ``x`` (strokes crossing at the
+   centre), told apart by shape, not colour. A stroke through a won row or column
+   (:func:`find_strike`) is erased first and the run read whole.
 5. :func:`interpret` - the position; one that no game reaches is reported unrecognized with
    the least sure cells named, as a misreading is likelier than such a board.
 
@@ -812,8 +814,9 @@ class Strike:
 
 
 def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
-    """A row or column won and struck through on the canonical ``board`` (cells ``size``
-    pixels inside a margin ``pad``), or ``None``.
+    """A winning run struck through on the canonical ``board`` (cells ``size`` pixels
+    inside a margin ``pad``), or ``None``. X's along a diagonal can pass for one; the run
+    is then read whole as they are (:func:`_through_strike`).
 
     A strike runs along a run's middle, within a sixth of a cell of it (a hand-drawn one
     wobbles), from before its first cell's centre to past its last, on ink nearly all the
@@ -824,7 +827,7 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
     height, width = board.shape
     offsets = np.arange(-round(0.25 * size), round(0.25 * size) + 1)
     near = np.abs(offsets) <= size / 6
-    for run in RUNS[:6]:  # rows and columns: X's arms along a diagonal look like a strike
+    for run in RUNS:
         start, end = _run_ends(run, size, pad)
         along = (end - start) / np.linalg.norm(end - start)
         ts = np.arange(-0.15 * size, np.linalg.norm(end - start) + 0.15 * size)
