@@ -12,7 +12,10 @@ The pipeline, on reduced copies of the picture, looking at full size only at the
    over the picture (in a photo the light falls off across the screen); every lattice cell
    of the board (and the ring around it) is then a tile, a hole or covered by something
    else: the cat, which marks the start, judged by how far it stands out from its gaps
-   (glare washes tiles out). Tiles the blobs missed at the board's edge widen it.
+   (glare washes tiles out; a centre plainly of the tiles' colour is a tile even where
+   drop shadows in the gaps lower that). A line of covered cells beside the board is the
+   edge of something beyond it (a frame, a bezel), not cats. Tiles the blobs missed at the
+   board's edge widen it.
 3. The confidence falls with every doubt: irregular gaps, unclear cells, holes beside faint
    tiles (glare may wash a tile out entirely), no cat or two, a "cat" that is a flat square
    (another game's board of coloured cells), tiles that are not plain or not set on a
