@@ -329,8 +329,8 @@ def _within_frame(
         steady = (np.abs(depth - typical) <= tolerance) & (strength > FRAME_CONTRAST)
         if steady.mean() < 0.5:
             return None
-        band = lines[2 : max(3, round(typical) - 1), steady]
-        unevenness = np.linalg.norm(band - band[:1], axis=2).max(axis=0)
+        band = lines[3 : max(4, round(typical) - 2), steady]  # off both edges' blur
+        unevenness = np.linalg.norm(band - np.median(band, axis=0), axis=2).max(axis=0)
         if np.median(unevenness) > 0.5 * np.median(strength[steady]):
             return None
         depths.append(typical)
