@@ -15,7 +15,8 @@ Drawn board
     snake is the group whose cells form a connected chain (its head may be a separate
     shade). Faint marks in an empty cell put it in doubt only when they change its hue:
     glare, shade and moire add or take grey; a piece in a colour near the board's (a
-    shaded head on a dark board), short of ink, tints most of its cell.
+    shaded head on a dark board), short of ink, tints most of its cell (only the snake may
+    be so pale: elsewhere it is in doubt, as light may tint an empty cell).
     The body order follows the drawn body from the head: which neighbouring cells the body
     links across their shared border, the numbers written on segments (the order whose
     numbers fall least short of their glyphs' best readings, clearly), and the head's cues
@@ -108,6 +109,7 @@ class Params:
     off_centre: float = 0.22  # largest offset of a piece's centroid from its cell's centre
     glyph_score: float = 0.55  # lowest template correlation of a readable glyph
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
+    cherry_margin: float = 0.15  # or a C's, in a text map (the rules then choose)
     digit_slack: float = 0.2  # most a segment's number may score under its glyph's best
     digit_margin: float = 0.15  # summed shortfall by which the numbers prefer a body order
     confidence: float = 0.9
@@ -560,6 +562,7 @@ class _Cells:
     centroid: dict[Cell, tuple[float, float]]
     weak: dict[Cell, float]
     tinted: dict[Cell, float]  # fraction off the background by ``weak`` in hue, not only light
+    pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
 
 
 def _median(pixels: FloatImage) -> NDArray[np.float32]:
@@ -656,7 +659,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
     (:func:`_background`) where the flat colour leaves faint marks."""
-    out = _Cells({}, {}, {}, {}, {})
+    out = _Cells({}, {}, {}, {}, {}, set())
     outers = {}
     for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
         y0, y1, x0, x1 = grid.box(cell, p.outer)
@@ -682,6 +685,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
             pale = tinted > p.solid and fg.mean() < p.occupied
             if pale:
                 fg = marks
+                out.pale.add(cell)
             if fitted or pale or marks.mean() <= p.faint:
                 break
             diff = win - _background(outer, colors[cell], p)[inner]
@@ -831,6 +835,10 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     ):
         return _in_doubt("a small cell of the snake's colour at its end", [head], p)
     snake_cells = [*body, head] if head else body
+    # a pale piece is a shaded head; elsewhere it may be light on an empty cell
+    pale = sorted(measured.pale - set(snake_cells))
+    if pale:
+        return _in_doubt("faint marks on the board", pale, p)
     others = [kept for g in others if (kept := [c for c in g if c != head])]
     singles = [g[0] for g in others if len(g) == 1]
     if not singles:
@@ -1281,7 +1289,12 @@ def _char_cell(blobs: list[_Blob], base: float, dot: float, ink: FloatImage, p: 
         return "."
     if bottom > base + 0.8 * dot or bottom - top < 3 * dot:
         return ","
-    return frozenset(_readings(classify_glyph(ink[top:bottom, left:right]), p))
+    scores = classify_glyph(ink[top:bottom, left:right])
+    # a C drawn small reads nearly as a digit (a 5): the rules choose, as a field has one
+    # cherry (a T read so would be as likely as the tail's digit)
+    readings = _readings(scores, p)
+    cherry = {"C"} if scores["C"] >= max(scores.values()) - p.cherry_margin else set()
+    return frozenset(readings | cherry if readings else readings)
 
 
 def _split_blob(blob: _Blob, ink: FloatImage, phase: float, pitch: float) -> list[_Blob]:

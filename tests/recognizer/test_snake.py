@@ -475,6 +475,7 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         (80007, ("screen",)),  # a plain board a shade off its page, no edge between them
         (80021, ("screen", "photo")),  # a shaded head only 32 RGB off a dark board
         (80015, ("photo",)),  # numbered segments whose blurred 0 reads nearly as a 3
+        (80028, ("screen",)),  # small code whose C reads nearly as a 5 (one cherry: a C)
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
