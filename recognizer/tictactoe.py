@@ -1078,8 +1078,8 @@ def _search_grid(mask: Mask, params: Params) -> Grid | str:
 def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """Find a tic-tac-toe board in ``image`` and read it.
 
-    The ``#`` is looked for on a small copy (quick to refuse other pictures), at fainter
-    ink levels too when the picture's strongest ink makes none (a pale board beside bold
+    The ``#`` is looked for on a small copy (quick to refuse other pictures), at a third
+    of the ink level too when the picture's strongest ink makes none (a pale board beside bold
     marks, but then not an empty one); the cells are read on a larger copy, through the
     grid's homography.
 
@@ -1095,12 +1095,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     look, scale = halve(image, sqrt(height * width), params.look_side)
     mask, diff = ink_mask(look, params)
     grid = _search_grid(mask, params)
-    low, high = ink_levels(diff, params)
+    high = ink_levels(diff, params)[1]
     faint = False
-    while isinstance(grid, str) and high / 2 >= params.ink_range[0]:
+    if isinstance(grid, str) and high >= 2 * params.ink_range[0]:
         # fainter strokes than the picture's strongest ink: a pale board beside bold marks
-        low, high = low / 2, high / 2
-        fainter = _search_grid(hysteresis(diff, low, high), params)
+        high = max(params.ink_range[0], high / 3)
+        fainter = _search_grid(hysteresis(diff, high / 2, high), params)
         grid, faint = (grid, False) if isinstance(fainter, str) else (fainter, True)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
