@@ -269,10 +269,9 @@ def _fit_line(points: NDArray[np.float64]) -> Line:
 def refine_corners(image: RGBImage, quad: NDArray[np.float64], reach: float) -> NDArray[np.float64]:
     """``quad``'s corners moved onto the picture's own edges, at full resolution.
 
-    Each side
-    is fitted to the steepest grey step within ``reach`` pixels of it, and the corners
-    become the crossings of adjacent sides; a side without a clear edge, or a corner that
-    would move further than ``2 * reach``, leaves the quadrilateral as it was.
+    Each side is fitted to the steepest grey step within ``reach`` pixels of it, and the
+    corners become the crossings of adjacent sides; a side without a clear edge, or a
+    corner that would move further than ``2 * reach``, leaves the quadrilateral as it was.
     """
     found = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
     lines = [line for line in found if line is not None]
@@ -302,12 +301,16 @@ def _within_frame(
     """
     height, width = lab.shape[:2]
     ratio = aspect_ratio(quad, (width, height))
+    if not 0.1 < ratio < 10:  # degenerate
+        return None
     side = _longest_side(quad)
     fw, fh = (round(side * ratio), round(side)) if ratio < 1 else (round(side), round(side / ratio))
     flat_corners = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
     to_flat = cv2.getPerspectiveTransform(quad.astype(np.float32), flat_corners)
     flat = np.asarray(cv2.warpPerspective(lab, to_flat, (fw, fh), flags=cv2.INTER_LINEAR))
     reach = round(FRAME_DEPTH * min(fw, fh))
+    if reach < 8:
+        return None
     strips = (
         flat[:reach],
         flat[:, ::-1][:, :reach].transpose(1, 0, 2),
