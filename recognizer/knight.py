@@ -17,7 +17,8 @@
    have added a row: the size is in doubt). The shading every square of one colour shares
    (3D bevels, gradients) is taken off. What differs from a square's colour, outlines
    closed and holes filled, is its content: a piece is a large, tall, solid blob near the
-   centre that stays inside its square (arrows run on into the next one); a coloured blob
+   centre that stays inside its square (arrows run on into the next one) and is no ellipse
+   (dots, discs and cherries are; a knight's head is not); a coloured blob
    must be larger than a black or white one, as coloured marks are common; move numbers,
    dots, crosses and coordinates are small, thin or off-centre. One piece is the knight; a
    second piece, or a mark nearly as piece-like as the knight, puts the reading in doubt,
@@ -96,6 +97,9 @@ class Params:
     """Farthest a piece's centroid lies from its square's centre, in squares."""
     piece_solidity: float = 0.7
     """Least ratio of a piece's area to its convex hull's."""
+    piece_ellipse: float = 0.94
+    """Most overlap (intersection over union) of a piece with the ellipse of its own
+    moments: dots, discs, cherries and rings are ellipses, a knight's head is not."""
     piece_chroma: float = 25.0
     """Farthest a piece's own pixels lie from blends of its square's colour with greys."""
     piece_crossing: float = 0.1
@@ -661,6 +665,8 @@ class Content(NamedTuple):
     """How far its own pixels' colours lie from blends of the square's colour with greys
     (their upper quartile): most pieces are black, white or grey, blended at their edges
     with the square; marks drawn over a board usually are coloured."""
+    ellipse: float = 1.0
+    """Its overlap (intersection over union) with the ellipse of its own moments."""
     crossing: float = 0.0
     """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
 
@@ -674,6 +680,7 @@ class Content(NamedTuple):
             self.area / area,
             self.height / height,
             self.solidity / params.piece_solidity,
+            (1 - self.ellipse) / (1 - params.piece_ellipse),
             params.piece_offset / max(self.offset, 1e-3),
             params.piece_crossing / max(self.crossing, 1e-3),
         )
@@ -798,7 +805,32 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         solidity=area / max(hull, 1.0),
         offset=float(np.hypot(*(centroids[best] - (s - 1) / 2))) / s,
         chroma=chroma,
+        ellipse=_ellipse_overlap(blob),
     )
+
+
+def _ellipse_overlap(blob: NDArray[np.bool_]) -> float:
+    """The intersection over union of a mask with the ellipse of its own second moments
+    (a uniform ellipse's edge lies two standard deviations out along each axis).
+
+    Examples
+    --------
+    >>> yy, xx = np.mgrid[0:48, 0:48]
+    >>> round(_ellipse_overlap((xx - 24) ** 2 + (yy - 20) ** 2 <= 100), 2) >= 0.95
+    True
+    >>> round(_ellipse_overlap((xx >= 10) & (yy >= 10) & (xx < 38) & (yy < 38)), 2)
+    0.82
+    """
+    moments = cv2.moments(blob.astype(np.uint8), binaryImage=True)
+    if moments["m00"] < 1:
+        return 1.0
+    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    cov = np.array([[moments["mu20"], moments["mu11"]], [moments["mu11"], moments["mu02"]]])
+    inverse = np.linalg.inv(cov / moments["m00"] + 1e-3 * np.eye(2))
+    yy, xx = np.mgrid[0 : blob.shape[0], 0 : blob.shape[1]]
+    dx, dy = xx - cx, yy - cy
+    ellipse = inverse[0, 0] * dx * dx + 2 * inverse[0, 1] * dx * dy + inverse[1, 1] * dy * dy <= 4
+    return float((ellipse & blob).sum() / max((ellipse | blob).sum(), 1))
 
 
 def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:

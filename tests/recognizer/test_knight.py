@@ -137,20 +137,15 @@ def test_two_knights_or_none_refused_naming_the_squares() -> None:
 
 def test_piece_like_mark_puts_the_knight_in_doubt() -> None:
     image, lattice = plain_render(3)
-    # a grey blob a little smaller than a piece, on a square of the knight's colour
-    (x0, y0), _, (x1, y1), _ = lattice.corners((4, 5))
-    cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+    # a grey blob with a notch (no ellipse), a little smaller than a piece, on a square of
+    # the knight's colour
+    (x0, y0), _, (x1, _), _ = lattice.corners((4, 5))
+    side = x1 - x0
+    outline = [(0.3, 0.28), (0.7, 0.28), (0.7, 0.72), (0.3, 0.72), (0.3, 0.56), (0.5, 0.5),
+               (0.3, 0.44)]  # fmt: skip
+    polygon = np.array([(x0 + u * side, y0 + v * side) for u, v in outline], np.int32)
     marked = image.copy()
-    cv2.ellipse(
-        marked,
-        (round(cx), round(cy)),
-        (round(0.2 * side), round(0.22 * side)),
-        0,
-        0,
-        360,
-        (90, 90, 90),
-        -1,
-    )
+    cv2.fillPoly(marked, [polygon], (90, 90, 90))
     result = recognize(marked)
     assert not result.confident
     assert any("(4, 5)" in doubt for doubt in result.doubts)
@@ -199,6 +194,28 @@ def test_other_pictures_refused(game: str) -> None:
         assert not recognize(picture).confident, (game, seed)
         photo, _ = photograph(picture, random_photo_style(rng), rng)
         assert not recognize(photo).confident, (game, seed, "photo")
+
+
+@pytest.mark.parametrize("seed", [72031, 77000])
+def test_snake_cherry_is_not_a_knight(seed: int) -> None:
+    # a snake page on a chequered board: the red cherry disc is the only piece-sized blob
+    picture, truth = screen("snake", np.random.default_rng(seed))
+    result = recognize(picture)
+    assert not result.confident, result.doubts
+    assert recognizer.recognize(picture).puzzle == truth
+
+
+def test_disc_is_not_a_knight() -> None:
+    # a draughts piece (a flat disc, in any colour) where the knight would stand
+    image, lattice = plain_render(3)
+    (x0, y0), _, (x1, y1), _ = lattice.corners((2, 3))
+    cx, cy, side = round((x0 + x1) / 2), round((y0 + y1) / 2), x1 - x0
+    for colour in ((20, 20, 20), (200, 40, 40)):
+        disc = image.copy()
+        disc[square(image, lattice, (2, 3))] = image[square(image, lattice, (2, 5))]
+        cv2.circle(disc, (cx, cy), round(0.35 * side), colour, -1)
+        result = recognize(disc)
+        assert not result.confident and "no piece" in result.doubts[0], colour
 
 
 def test_empty_checkerboard_refused() -> None:
