@@ -102,7 +102,7 @@ class Params:
     ring_lift: float = 0.65
     #: A tile whose lift is below this is faint (washed out by glare): the holes round it
     #: are in doubt.
-    faint: float = 0.6
+    faint: float = 0.75
     #: Most tiles' centres vary less (90th percentile of Delta E) than Delta E 12 or this
     #: share of the contrast of tiles and background: the tiles are plain.
     plain_tiles: float = 0.4
@@ -692,12 +692,15 @@ def _decide(
     covered = []
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
     # something straight beyond the board (the screen's edge, a bezel) covers a line of
-    # the ring's cells; the cat covers one
+    # the ring's cells; the cat covers one. Such an edge runs on through the gaps, so it
+    # does not stand out from them as tiles do: a line of faint tiles is no edge
     edge = _in_lines(
         {
             cell
             for cell, reading in readings.items()
-            if not _within(cell, area) and reading.other >= params.covered
+            if not _within(cell, area)
+            and reading.other >= params.covered
+            and reading.lift < params.ring_lift
         }
     )
     for cell, reading in sorted(readings.items()):

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -137,6 +138,23 @@ def test_photos_read_exactly_without_naming_the_game(seed: int) -> None:
     start = np.array([[*truth.center(puzzle.start), 1.0]]) @ np.asarray(to_photo).T
     found = np.array(lattice.center(puzzle.start))
     assert np.linalg.norm(found - start[0, :2] / start[0, 2]) < 0.25 * lattice.cell_size()
+
+
+@pytest.mark.parametrize("seed", [91002, 91003])
+def test_washed_out_tiles_of_a_real_level_are_doubted(seed: int) -> None:
+    """Simulated photos of the real level 643, rectified with the true outline, whose light
+    washed tiles out: glare whitened two tiles beside faint ones (91002), and a gradient
+    left the first column's tiles faint in a line along the screen's edge (91003, taken for
+    a frame). Both were read as other solvable boards; they must be refused instead."""
+    path = REAL / "onestroke-level643.png"
+    picture = _load(path)
+    rng = np.random.default_rng(seed)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    size = (picture.shape[1], picture.shape[0])
+    flat = np.asarray(cv2.warpPerspective(photo, np.linalg.inv(to_photo), size), np.uint8)
+    recognition = recognize(flat)
+    assert recognition.puzzle == _truth(path) or not recognition.confident
+    assert recognition.confident or recognition.doubts
 
 
 def test_lattice_cells_are_puzzle_cells() -> None:
