@@ -142,22 +142,14 @@ def find_blobs(
     [(7.0, 6.0, 8.0)]
     """
     count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
-    blobs = []
-    for left, top, width, height, area in stats[1:count]:
-        if not (min_side <= min(width, height) and max(width, height) <= max_side):
-            continue
-        if max(width, height) > max_aspect * min(width, height):
-            continue
-        blob = Blob(
-            float(left + width / 2.0),
-            float(top + height / 2.0),
-            float(width),
-            float(height),
-            int(area),
-        )
-        if blob.fill >= min_fill:
-            blobs.append(blob)
-    return blobs
+    width, height, area = np.asarray(stats[1:count, 2:], np.int64).T
+    short, long = np.minimum(width, height), np.maximum(width, height)
+    keep = (min_side <= short) & (long <= max_side) & (long <= max_aspect * short)
+    keep &= area / np.maximum(width * height, 1.0) >= min_fill
+    return [
+        Blob(float(x + w / 2.0), float(y + h / 2.0), float(w), float(h), int(a))
+        for x, y, w, h, a in stats[1:count][keep].tolist()
+    ]
 
 
 def modal_size_group(blobs: list[Blob], tolerance: float = 0.12) -> list[Blob]:
