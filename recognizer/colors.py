@@ -177,16 +177,23 @@ def dominant_colors(
     hist = np.bincount(flat, minlength=int(np.prod(dims))).reshape(tuple(dims)).astype(np.float32)
     peak_bins = np.argwhere((hist >= _maximum_3x3x3(hist)) & (hist > 0))
     order = np.argsort(-hist[peak_bins[:, 0], peak_bins[:, 1], peak_bins[:, 2]])
+    # squared distances as |p|^2 - 2 p.c + |c|^2: one product per centre, not a pass per term
+    wide = pixels.astype(np.float64)
+    norms = np.einsum("ij,ij->i", wide, wide)
+
+    def within(center: NDArray[np.float64]) -> NDArray[np.bool_]:
+        return np.asarray(norms - 2.0 * (wide @ center) + center @ center < radius**2)
+
     peaks: list[ColorPeak] = []
     for i in order[: count * 3]:
-        center = low + (peak_bins[i].astype(np.float32) + 0.5) * bin_size
+        center = (low + (peak_bins[i].astype(np.float32) + 0.5) * bin_size).astype(np.float64)
         for _ in range(3):
-            near = pixels[delta_e(pixels, tuple(center)) < radius]
+            near = wide[within(center)]
             if len(near) == 0:
                 break
             center = near.mean(axis=0)
         color: LabColor = (float(center[0]), float(center[1]), float(center[2]))
-        share = float(np.mean(delta_e(pixels, color) < radius))
+        share = float(np.mean(within(np.asarray(color))))
         if share < min_share or any(color_distance(color, p.lab) < radius for p in peaks):
             continue
         peaks.append(ColorPeak(color, share))
