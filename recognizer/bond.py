@@ -1025,9 +1025,15 @@ def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Gri
     reach = max(x1 - x0, y1 - y0)
     wx0, wy0 = max(0, int(x0 - reach)), max(0, int(y0 - reach))
     wx1, wy1 = min(width, int(x1 + reach) + 1), min(height, int(y1 + reach) + 1)
+    window = work[wy0:wy1, wx0:wx1].astype(np.float32)
     cells = board.colors.reshape(-1, 3)
-    means = _class_means(cells, _cluster(cells, params))
-    near = _palette_classes(work[wy0:wy1, wx0:wx1], means, params) > 0
+    means = _class_means(cells, _cluster(cells, params)).astype(np.float32)
+    gaps = np.linalg.norm(means[:, None] - means[None, :], axis=2)
+    np.fill_diagonal(gaps, np.inf)
+    radius = np.minimum(params.class_radius, 0.45 * gaps.min(axis=1))
+    near = np.zeros(window.shape[:2], bool)
+    for mean, r in zip(means, radius, strict=True):
+        near |= ((window - mean) ** 2).sum(axis=2) < r**2
     # thin rings of a cell colour (a frame's edge blended into black) are opened away first
     opened = cv2.morphologyEx(near.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     side = max(3, round(params.separator_close * board.lattice.cell_size()))
