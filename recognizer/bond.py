@@ -802,8 +802,7 @@ def _merged_class(
     class is two colours when its board cells then fall into two tight groups far apart
     (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
     nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
-    apart. A group's span is at least the median span of the other classes' board cells:
-    how far one colour's cells lie apart in this picture (scanlines, JPEG, glare).
+    apart.
     """
     rows, cols = board.shape
     (x0, y0), (x1, y1) = board.lattice.to_pixels([(0, 0), (rows, cols)])
@@ -813,18 +812,11 @@ def _merged_class(
     on_board = np.arange(len(colors)) < rows * cols
     even = colors / _gains(positions, _light_slopes(colors, classes, positions))
     count = int(classes.max()) + 1
-    spans = {}  # how far one colour's board cells lie apart in this picture, per class
-    for k in range(count):
-        cells = even[(classes == k) & on_board]
-        if len(cells) > 1:
-            spans[k] = float(np.linalg.norm(cells[:, None] - cells[None], axis=2).max())
     for k in range(count):
         mine = np.flatnonzero((classes == k) & on_board)
         theirs = np.flatnonzero((classes == k) & ~on_board)
         if len(mine) < 2:
             continue
-        others = [span for j, span in spans.items() if j != k]
-        noise = float(np.median(others)) if others else 0.0
         for seen in (colors, even):
             split = classes.copy()
             split[mine[_two_groups(seen[mine])[0]]] = count
@@ -833,7 +825,7 @@ def _merged_class(
             slopes = _light_slopes(colors[fitted], split[fitted], positions[fitted])
             shaded = colors / _gains(positions, slopes)
             group, gap, span = _two_groups(shaded[mine])
-            if gap < max(params.min_merge_gap, params.merge_gap_ratio * max(span, noise)):
+            if gap < max(params.min_merge_gap, params.merge_gap_ratio * span):
                 continue
             first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
             nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(

@@ -369,6 +369,19 @@ def test_one_colour_under_a_light_gradient_is_no_merge() -> None:
     assert reading.puzzle.source[1] == (2, 3, 1, 3)
 
 
+@pytest.mark.parametrize("seed", [83066, 88156])
+def test_photos_whose_first_reading_merged_two_colours_are_never_solved_wrong(
+    seed: int,
+) -> None:
+    """Rectified photos whose first reading made one class of two colours, the counts
+    consistent: the merged-class check refuses them (groups 36 and 42 apart)."""
+    flat, truth = _rectified_photo(seed)
+    reading = bond.recognize(flat)
+    if reading.confident:
+        assert isinstance(reading.puzzle, Puzzle)
+        assert (reading.puzzle.source, reading.puzzle.target) == (truth.source, truth.target)
+
+
 def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
     """The trust bench's photo seed 86001 rectified with its true outline: read exactly (the
     second round, in the board's colours, tells the two apart) or refused, never as the
@@ -387,7 +400,6 @@ def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
         81006,  # no separators: a cell enclosed by a region of merged same-coloured cells
         81058,  # a smoothed target whose frame's edge, blended into black, ringed its cells
         71014,  # a first reading with a class only in the target (the white check raised)
-        71028,  # scanlines: one grey 13 apart by phase, no merge beside classes as spread
     ],
 )
 def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None:
