@@ -457,7 +457,7 @@ def _plain_square(
     A flat frame (the page around a board) is no board: a board's middle is mostly its own
     flat colour, whatever pieces stand there."""
     x, y, w, h, area = (int(v) for v in row)
-    if min(w, h) < least or not 0.8 < w / h < 1.25:
+    if min(w, h) < least or not 0.9 < w / h < 1.11:
         return None
     middle = labels[y + h // 4 : y + h - h // 4, x + w // 4 : x + w - w // 4]
     if 0.55 * w * h < area < 0.995 * w * h and (middle == i).mean() > 0.3:

@@ -330,6 +330,20 @@ def test_other_games_and_non_puzzles_are_rejected(game: str) -> None:
             assert not recognizer.recognize(image).confident, (game, seed)
 
 
+def test_a_photographed_screen_is_no_plain_board() -> None:
+    """A phone's screen rectified with its bezel (a white page 0.87 as wide as tall) with a
+    small tic-tac-toe drawing on it was taken for a plain 10 x 10 board with a snake and a
+    cherry (trust bench tic-tac-toe photo 70031): a plain board must be square."""
+    rng = np.random.default_rng(70031)
+    picture, _ = screen("tictactoe", rng)
+    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    try:
+        found = recognize(photo)
+    except UnrecognizedError:
+        return
+    assert found.game != "snake"
+
+
 def test_phone_photos_of_fields_are_read_or_refused_never_misread() -> None:
     results = []
     for seed in range(6):
