@@ -869,7 +869,8 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
     A cell covered by something else is the cat only if it has a ``face``; any other is
     judged by how far it stands out from its gaps (its lift), which glare and shade leave
     truer than its colour. Between a hole's lift and a tile's, a cell whose centre is
-    plainly the tiles' own colour is a tile (drop shadows in its gaps lowered its lift).
+    plainly the tiles' own colour is a tile (drop shadows in its gaps lowered its lift);
+    with a hole's lift, such a cell is unclear (a hole never shows the tiles' colour).
     """
     if reading.other >= params.covered and face:
         return "cat"
@@ -877,9 +878,9 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
         reading.lift > params.lift[0] and reading.tile >= params.plain
     ):
         return "tile"
-    if reading.lift <= params.lift[0]:
+    if reading.lift <= params.lift[0] and reading.tile < params.plain:
         return "hole"
-    return "unclear"
+    return "unclear"  # (or a "hole" plainly of the tiles' colour: its gaps were not seen)
 
 
 def _faint(reading: CellReading, params: Params) -> bool:
