@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from bench._accuracy import print_header
@@ -35,7 +34,7 @@ from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
 from tests.render import nonpuzzle
 from tests.render.mixed import GAMES, screen
-from tests.render.photo import photograph, random_photo_style
+from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
 
@@ -91,9 +90,8 @@ def _judge(game: str, kind: str, seed: int, picture: RGBImage, truth: Any) -> Ou
 
 def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], truth: Any) -> bool:
     """Whether the screen, rectified with the simulator's true outline, is read exactly."""
-    flat = np.asarray(cv2.warpPerspective(photo, np.linalg.inv(to_photo), size), np.uint8)
     try:
-        found = recognize(flat, "auto" if game == "none" else game)
+        found = recognize(rectified(photo, to_photo, size), "auto" if game == "none" else game)
     except SolveShotError:
         return game == "none"
     return game != "none" and _puzzle_json(found.puzzle) == _puzzle_json(truth)

@@ -18,7 +18,7 @@ from solvers.errors import UnrecognizedError
 from tests.render import nonpuzzle
 from tests.render.bond import GAME_PALETTE, Style, random_puzzle, random_style, render
 from tests.render.mixed import GAMES, screen
-from tests.render.photo import photograph, random_photo_style
+from tests.render.photo import photograph, random_photo_style, rectified
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 REAL = SAMPLES / "real"
@@ -292,8 +292,7 @@ def _rectified_photo(seed: int) -> tuple[np.ndarray, Puzzle]:
     picture, truth = screen("bond", rng)
     photo, to_photo = photograph(picture, random_photo_style(rng), rng)
     height, width = picture.shape[:2]
-    flat = cv2.warpPerspective(photo, np.linalg.inv(to_photo), (width, height))
-    return np.asarray(flat, np.uint8), truth
+    return rectified(photo, to_photo, (width, height)), truth
 
 
 def test_grey_and_white_merged_by_glare_are_refused_not_solved() -> None:

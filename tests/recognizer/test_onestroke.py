@@ -8,7 +8,6 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -24,7 +23,7 @@ from solvers.onestroke import Puzzle, solve, verify
 from tests.render import nonpuzzle
 from tests.render.mixed import GAMES, screen
 from tests.render.onestroke import random_puzzle, random_style, render
-from tests.render.photo import photograph, random_photo_style
+from tests.render.photo import photograph, random_photo_style, rectified
 
 Cell = tuple[int, int]
 
@@ -150,9 +149,7 @@ def test_washed_out_tiles_of_a_real_level_are_doubted(seed: int) -> None:
     picture = _load(path)
     rng = np.random.default_rng(seed)
     photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    size = (picture.shape[1], picture.shape[0])
-    flat = np.asarray(cv2.warpPerspective(photo, np.linalg.inv(to_photo), size), np.uint8)
-    recognition = recognize(flat)
+    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
     assert recognition.puzzle == _truth(path) or not recognition.confident
     assert recognition.confident or recognition.doubts
 

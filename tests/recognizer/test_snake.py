@@ -9,7 +9,6 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -25,7 +24,7 @@ from solvers.snake import Puzzle
 from tests.render import nonpuzzle
 from tests.render import snake as render
 from tests.render.mixed import GAMES, screen
-from tests.render.photo import photograph, random_photo_style
+from tests.render.photo import photograph, random_photo_style, rectified
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "sample_images" / "real"
@@ -476,9 +475,7 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
     rng = np.random.default_rng(seed)
     picture, puzzle = screen("snake", rng)
     photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    size = (picture.shape[1], picture.shape[0])
-    flat = cv2.warpPerspective(photo, np.linalg.inv(to_photo), size)
-    return picture, np.asarray(flat, np.uint8), puzzle
+    return picture, rectified(photo, to_photo, (picture.shape[1], picture.shape[0])), puzzle
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
@@ -27,7 +26,7 @@ from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import nonpuzzle
 from tests.render.mixed import GAMES, screen
-from tests.render.photo import photograph, random_photo_style
+from tests.render.photo import photograph, random_photo_style, rectified
 from tests.render.tictactoe import FONTS, _neon, random_puzzle, random_style, reading, render
 
 REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
@@ -345,8 +344,7 @@ def _true_rectified_photo(game: str, seed: int) -> tuple[np.ndarray, object]:
     rng = np.random.default_rng(seed)
     picture, truth = screen(game, rng)
     photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    size = (picture.shape[1], picture.shape[0])
-    return np.asarray(cv2.warpPerspective(photo, np.linalg.inv(to_photo), size), np.uint8), truth
+    return rectified(photo, to_photo, (picture.shape[1], picture.shape[0])), truth
 
 
 @pytest.mark.parametrize("seed", [80015, 80053, 80108])
