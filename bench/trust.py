@@ -116,11 +116,17 @@ def _case(args: tuple[str, int]) -> list[Outcome]:
     return [shot, Outcome(**{**taken.__dict__, "oracle": oracle})]
 
 
-def _real_captures() -> Iterator[tuple[Path, dict[str, Any]]]:
-    """Each real capture's picture and its truth (``game`` None: no puzzle)."""
-    for truth_path in sorted(REAL.glob("*.json")):
-        picture = next(p for p in REAL.glob(truth_path.stem + ".*") if p.suffix != ".json")
-        yield picture, json.loads(truth_path.read_text())
+def _real_captures() -> list[Path]:
+    """The real captures' pictures (each with its truth beside it, see :func:`_truth`)."""
+    return [
+        next(p for p in REAL.glob(truth.stem + ".*") if p.suffix != ".json")
+        for truth in sorted(REAL.glob("*.json"))
+    ]
+
+
+def _truth(picture: Path) -> dict[str, Any]:
+    """A real capture's truth (``game`` None: no puzzle)."""
+    return dict(json.loads(picture.with_suffix(".json").read_text()))
 
 
 def _as_truth(record: Record, truth: dict[str, Any]) -> bool:
@@ -133,21 +139,20 @@ def _as_truth(record: Record, truth: dict[str, Any]) -> bool:
 
 def _real() -> Iterator[tuple[str, bool, str]]:
     """Each real capture: its name, whether it was read as its truth says, and the status."""
-    for picture, truth in _real_captures():
+    for picture in _real_captures():
         record = solve_file(picture, None)
-        yield picture.name, _as_truth(record, truth), record.status
+        yield picture.name, _as_truth(record, _truth(picture)), record.status
 
 
-def _real_photo(args: tuple[str, int]) -> tuple[str, int, bool, bool, str]:
+def _real_photo(args: tuple[Path, int]) -> tuple[str, int, bool, bool, str]:
     """A simulated photo of a real capture: its name, seed, as its truth says, WRONG, status."""
-    name, seed = args
-    picture, truth = next((p, t) for p, t in _real_captures() if p.name == name)
+    picture, seed = args
     rng = np.random.default_rng(seed)
     photo, _ = photograph(decode_image(picture.read_bytes()), random_photo_style(rng), rng)
-    record = Record(file=f"{name}-photo-{seed}")
+    record = Record(file=f"{picture.name}-photo-{seed}")
     solve_image(photo, record, None, Options())
-    ok = _as_truth(record, truth)
-    return name, seed, ok, record.status == "solved" and not ok, record.status
+    ok = _as_truth(record, _truth(picture))
+    return picture.name, seed, ok, record.status == "solved" and not ok, record.status
 
 
 def run(argv: list[str]) -> None:
@@ -172,7 +177,7 @@ def run(argv: list[str]) -> None:
     real_cases = (
         []
         if args.no_real
-        else [(p.name, args.seed + i) for p, _ in _real_captures() for i in range(args.real_photos)]
+        else [(p, args.seed + i) for p in _real_captures() for i in range(args.real_photos)]
     )
     with ProcessPoolExecutor(args.workers) as pool:
         outcomes = [o for pair in pool.map(_case, cases, chunksize=2) for o in pair]
