@@ -385,9 +385,13 @@ class Grid:
 
     rows: tuple[Line, Line]
     cols: tuple[Line, Line]
-    framed: bool
     doubts: tuple[str, ...]
     frame: tuple[tuple[Line, Line], tuple[Line, Line]] | None = None
+
+    @property
+    def framed(self) -> bool:
+        """Whether all four sides of an outer frame were found."""
+        return self.frame is not None
 
     def crossings(self) -> NDArray[np.float64]:
         """The four crossings as ``(x, y)``: (1,1), (1,2), (2,1), (2,2) in grid units."""
@@ -507,7 +511,7 @@ def _orient(pair_a: tuple[Line, Line], pair_b: tuple[Line, Line]) -> Grid:
 
     r0, r1 = sorted(rows, key=lambda line: across(line, 1))
     c0, c1 = sorted(cols, key=lambda line: across(line, 0))
-    return Grid((r0, r1), (c0, c1), framed=False, doubts=())
+    return Grid((r0, r1), (c0, c1), doubts=())
 
 
 def _extent(h_inv: NDArray[np.float64], line: Line) -> NDArray[np.float64]:
@@ -567,9 +571,9 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
     found = len(frame)
     if found < 4:
         doubts = (f"a partial outer frame ({found} of 4 sides)",) if found else ()
-        return Grid(grid.rows, grid.cols, False, (*grid.doubts, *doubts))
+        return Grid(grid.rows, grid.cols, (*grid.doubts, *doubts))
     sides = ((frame[1, 0], frame[1, 3]), (frame[0, 0], frame[0, 3]))
-    return Grid(grid.rows, grid.cols, True, grid.doubts, sides)
+    return Grid(grid.rows, grid.cols, grid.doubts, sides)
 
 
 # --- stage 4: cells -------------------------------------------------------------------------
