@@ -1114,7 +1114,7 @@ def _text_contrast(
     """
     sample = image.reshape(-1, 3)[:: max(1, image.size // 20000)].astype(np.float32)
     common = np.clip(np.round(_dominant(sample)), 0, 255).astype(np.uint8)
-    small = image.copy() if whole else reduce(image, p.page_side)[0]
+    small = image if whole else reduce(image, p.page_side)[0]
     shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
     # five pixels of the page copy, wider on the whole picture
     side = 5 * max(1, round(max(image.shape[:2]) / p.page_side)) if whole else 5
