@@ -189,9 +189,10 @@ def batch_command(
     first: FirstOption = None,
 ) -> None:
     """Solve a level pack; mirror its layout under --out with results.jsonl and index.html."""
-    from cli.batch import default_workers, run_batch
+    from cli.batch import run_batch
     from cli.pipeline import EXIT_CODES, Options
     from cli.report import ProgressReport, summary
+    from recognizer import available_cores
 
     with ProgressReport("solving") as report:
         try:
@@ -199,7 +200,7 @@ def batch_command(
                 pack,
                 out,
                 Options(game, first),
-                workers or default_workers(),
+                workers or available_cores(),
                 on_start=report.start,
                 on_record=report.advance,
             )
@@ -232,10 +233,10 @@ def watch_command(
     first: FirstOption = None,
 ) -> None:
     """Solve each picture that appears in FOLDER until stopped with Ctrl-C."""
-    from cli.batch import default_workers
     from cli.pipeline import Options
     from cli.report import record_line
     from cli.watch import Watcher, install_stop_signals
+    from recognizer import available_cores
 
     if not folder.is_dir():
         _fail_usage(UsageError(f"{folder} is not a folder"))
@@ -243,7 +244,7 @@ def watch_command(
         folder,
         out or folder,
         Options(game, first),
-        workers or default_workers(),
+        workers or available_cores(),
         settle,
         on_record=lambda record: typer.echo(record_line(record), err=True),
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import logging
 import multiprocessing
-import os
 import signal
 import time
 import zipfile
@@ -32,6 +31,7 @@ from cli.files import (
 from cli.gallery import write_gallery
 from cli.pipeline import Options, Record, solve_data
 from cli.store import STATE_DIR, ResultStore
+from recognizer import set_threads
 from solvers.errors import UnreadableImageError, UsageError
 
 log = logging.getLogger(__name__)
@@ -181,20 +181,13 @@ def _jpeg_bytes(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def default_workers() -> int:
-    """One worker per core available to this process."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def _single_threaded() -> None:
-    """Keep OpenCV to one thread: a batch runs one process per core, so its own threads
-    would only compete with the other workers for the same cores."""
+    """Keep OpenCV and the recognizers to one thread: a batch runs one process per core,
+    so their own threads would only compete with the other workers for the same cores."""
     import cv2
 
     cv2.setNumThreads(1)
+    set_threads(1)
 
 
 def _start_worker() -> None:

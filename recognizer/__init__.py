@@ -8,6 +8,8 @@ files or prints.
 from __future__ import annotations
 
 import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -18,12 +20,46 @@ from solvers.errors import UnrecognizedError
 if TYPE_CHECKING:
     from recognizer.image import RGBImage
 
-__all__ = ["CONFIDENT", "GAMES", "Game", "Recognition", "get_game", "recognize"]
+__all__ = [
+    "CONFIDENT",
+    "GAMES",
+    "Game",
+    "Recognition",
+    "available_cores",
+    "get_game",
+    "recognize",
+    "set_threads",
+]
 
 log = logging.getLogger(__name__)
 
 #: With auto-detection, the winner must beat the runner-up by this much confidence.
 MARGIN = 0.15
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+_threads = available_cores()
+_pool: ThreadPoolExecutor | None = None
+
+
+def set_threads(count: int) -> None:
+    """Run at most ``count`` recognizers of one picture at once (1: one after another).
+
+    By default as many as the process has cores: OpenCV and numpy's array work lets the
+    recognizers of a picture overlap. A batch, which runs one process per core, sets 1.
+    """
+    global _pool, _threads
+    if count != _threads and _pool is not None:
+        _pool.shutdown()
+        _pool = None
+    _threads = max(1, count)
 
 
 def recognize(image: RGBImage, game: str = "auto") -> Recognition:
@@ -77,12 +113,18 @@ class _Refusal(UnrecognizedError):
 
 def _read(image: RGBImage, game: str) -> list[Recognition]:
     """Every asked recognizer's reading of the picture as it is, most confident first."""
-    names = GAMES if game == "auto" else [get_game(game).name]
-    results = sorted(
-        (GAMES[name].recognizer.recognize(image) for name in names),
-        key=lambda r: r.confidence,
-        reverse=True,
+    global _pool
+    readers = (
+        [GAMES[name].recognizer.recognize for name in GAMES]
+        if game == "auto"
+        else [get_game(game).recognizer.recognize]
     )
+    if len(readers) > 1 and _threads > 1:
+        _pool = _pool or ThreadPoolExecutor(_threads, thread_name_prefix="recognize")
+        readings = list(_pool.map(lambda read: read(image), readers))
+    else:
+        readings = [read(image) for read in readers]
+    results = sorted(readings, key=lambda r: r.confidence, reverse=True)
     for r in results:
         log.debug("%s: confidence %.2f %s", r.game, r.confidence, r.doubts)
     return results

@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from recognizer import recognize
+from recognizer import available_cores, recognize, set_threads
 from recognizer.image import decode_image
 from solvers.errors import UnrecognizedError
+from tests.render.mixed import GAMES, screen
 from tests.render.nonpuzzle import KINDS, render
 
 REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
@@ -57,3 +58,21 @@ def test_pictures_without_a_puzzle_are_refused(kind: str, seed: int) -> None:
     image = render(kind, np.random.default_rng(seed))
     with pytest.raises(UnrecognizedError):
         recognize(image)
+
+
+@pytest.mark.parametrize("game", [*GAMES, "none"])
+def test_recognizers_side_by_side_read_as_one_after_another(game: str) -> None:
+    picture, _ = screen(game, np.random.default_rng(5))
+    outcomes: list[object] = []
+    try:
+        for threads in (1, 2):
+            set_threads(threads)
+            try:
+                found = recognize(picture)
+            except UnrecognizedError as exc:
+                outcomes.append(str(exc))
+            else:
+                outcomes.append((found.game, found.confidence, found.puzzle, found.doubts))
+    finally:
+        set_threads(available_cores())
+    assert outcomes[0] == outcomes[1]
