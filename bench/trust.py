@@ -29,7 +29,7 @@ import numpy as np
 
 from bench._accuracy import print_header
 from cli.pipeline import Options, Record, solve_file, solve_image
-from recognizer import recognize
+from recognizer import recognize, set_threads
 from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
 from tests.render import nonpuzzle
@@ -179,7 +179,8 @@ def run(argv: list[str]) -> None:
         if args.no_real
         else [(p, args.seed + i) for p in _real_captures() for i in range(args.real_photos)]
     )
-    with ProcessPoolExecutor(args.workers) as pool:
+    # one process per core, each reading with one thread, as batch does
+    with ProcessPoolExecutor(args.workers, initializer=set_threads, initargs=(1,)) as pool:
         outcomes = [o for pair in pool.map(_case, cases, chunksize=2) for o in pair]
         real_photos = list(pool.map(_real_photo, real_cases, chunksize=2))
 
