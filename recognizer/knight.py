@@ -105,6 +105,9 @@ class Params:
     piece_crossing: float = 0.1
     """Most of a square's edge, in sides, that its content may cross into a neighbour
     (arrows and lines run across squares; pieces stand inside theirs)."""
+    piece_inks: float = 12.0
+    """Farthest a piece's own pixels lie from the colours of one ink (its shades and its
+    blends with its square): two marks of different colours that touch are no piece."""
     coloured_area: float = 0.15
     coloured_height: float = 0.5
     """Least area and height of a coloured piece (beyond :attr:`piece_chroma`): stricter
@@ -667,6 +670,8 @@ class Content(NamedTuple):
     with the square; marks drawn over a board usually are coloured."""
     ellipse: float = 1.0
     """Its overlap (intersection over union) with the ellipse of its own moments."""
+    inks: float = 0.0
+    """How far its own pixels lie from the colours of one ink (see :func:`_off_one_ink`)."""
     crossing: float = 0.0
     """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
 
@@ -683,6 +688,7 @@ class Content(NamedTuple):
             (1 - self.ellipse) / (1 - params.piece_ellipse),
             params.piece_offset / max(self.offset, 1e-3),
             params.piece_crossing / max(self.crossing, 1e-3),
+            params.piece_inks / max(self.inks, 1e-3),
         )
 
 
@@ -799,6 +805,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
+    inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
@@ -806,6 +813,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         offset=float(np.hypot(*(centroids[best] - (s - 1) / 2))) / s,
         chroma=chroma,
         ellipse=_ellipse_overlap(blob),
+        inks=inks,
     )
 
 
@@ -844,6 +852,32 @@ def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:
     if size < 1e-3:
         return np.asarray(excess, np.float32)
     return np.asarray(np.maximum(np.abs(pixels @ (normal / size)), excess), np.float32)
+
+
+def _off_one_ink(pixels: FloatArray, base: FloatArray) -> FloatArray:
+    """How far each of ``(N, 3)`` pixels lies from the plane through black spanned by
+    ``base`` and the pixels' main ink: the direction, across ``base``, along which they
+    spread most. One ink, its shades (an outline in a darker tone, black, white when the
+    ink is grey) and its blends with the square lie on that plane; a second ink does not.
+
+    Examples
+    --------
+    >>> base, ink = np.array([230.0, 230, 200]), np.array([200.0, 40, 40])
+    >>> one = np.array([ink, 0.4 * ink, 0.5 * (ink + base), base], np.float32)
+    >>> float(_off_one_ink(one, base).max()) < 1e-3
+    True
+    >>> two = np.vstack([one, [[20, 150, 30], [30, 140, 40]]]).astype(np.float32)
+    >>> float(_off_one_ink(two, base).max()) > 40
+    True
+    """
+    size = float(np.linalg.norm(base))
+    unit = base / size if size > 1e-3 else np.full(3, 3**-0.5, np.float32)
+    across = pixels - np.outer(pixels @ unit, unit)
+    _, vectors = np.linalg.eigh(across.T @ across)
+    normal = np.cross(unit, vectors[:, 2])
+    return np.asarray(
+        np.abs(pixels @ (normal / max(float(np.linalg.norm(normal)), 1e-6))), np.float32
+    )
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

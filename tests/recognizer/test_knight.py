@@ -20,7 +20,7 @@ from solvers.knight import Puzzle, solve
 from tests.render import nonpuzzle
 from tests.render.knight import PIECE_COLOURS, random_puzzle, random_style, render
 from tests.render.mixed import screen
-from tests.render.photo import photograph, random_photo_style
+from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images" / "knight"
@@ -149,6 +149,32 @@ def test_piece_like_mark_puts_the_knight_in_doubt() -> None:
     result = recognize(marked)
     assert not result.confident
     assert any("(4, 5)" in doubt for doubt in result.doubts)
+
+
+def test_two_coloured_mark_is_not_a_knight() -> None:
+    # an orange move number touching a green arrowhead, piece-sized, on an empty board
+    image, lattice = plain_render(3)
+    copy_square(image, lattice, (2, 5), (2, 3))
+    (x0, y0), _, (x1, _), _ = lattice.corners((4, 5))
+    side = x1 - x0
+    for outline, colour in (
+        ([(0.22, 0.2), (0.62, 0.2), (0.62, 0.5), (0.22, 0.5)], (255, 150, 0)),
+        ([(0.3, 0.5), (0.85, 0.45), (0.5, 0.82)], (30, 130, 40)),
+    ):
+        polygon = np.array([(x0 + u * side, y0 + v * side) for u, v in outline], np.int32)
+        cv2.fillPoly(image, [polygon], colour)
+    result = recognize(image)
+    assert not result.confident and "no piece" in result.doubts[0], result.doubts
+
+
+def test_two_coloured_mark_in_a_photo_is_not_a_knight() -> None:
+    # seed 80095's photo, rectified with its true outline: a small black knight on a
+    # textured square is hardly seen, and the mark two squares off must not stand in for it
+    rng = np.random.default_rng(80_095)
+    picture, truth = screen("knight", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert not result.confident or result.puzzle == truth, result.puzzle
 
 
 def test_board_size_in_doubt() -> None:
