@@ -10,6 +10,7 @@ since grids, flat colours and text fields are what the recognizers look for.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
@@ -277,6 +278,11 @@ def _write(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: RGB, size: floa
 
 def sudoku(rng: Rng) -> Image.Image:
     """A sudoku: a 9x9 grid, thick lines every three cells, some digits given."""
+    return _sudoku(rng)[0]
+
+
+def _sudoku(rng: Rng) -> tuple[Image.Image, Origin]:
+    """A sudoku page and its board's place."""
     img, dark = _canvas(rng)
     draw = ImageDraw.Draw(img)
     origin = x0, y0, side = _board_box(rng, img, 9)
@@ -289,7 +295,7 @@ def sudoku(rng: Rng) -> Image.Image:
         for c in range(9):
             if rng.random() < 0.4:
                 _write(draw, _cell(origin, r, c), str(rng.integers(1, 10)), ink, side * 0.6)
-    return img
+    return img, origin
 
 
 def tiles_2048(rng: Rng) -> Image.Image:
@@ -580,6 +586,390 @@ def connect_four(rng: Rng) -> Image.Image:
     return img
 
 
+GLYPHS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+def _glyph_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """DejaVu Sans (it has the chess glyphs) when installed, else the default font."""
+    if GLYPHS.exists():
+        return ImageFont.truetype(str(GLYPHS), max(8, size))
+    return _font(size)
+
+
+def _lines(
+    draw: ImageDraw.ImageDraw, origin: Origin, rows: int, cols: int, fill: RGB, width: int
+) -> None:
+    """The lines of a ``rows`` x ``cols`` grid at ``origin``."""
+    x0, y0, side = origin
+    for i in range(cols + 1):
+        draw.line((x0 + i * side, y0, x0 + i * side, y0 + rows * side), fill=fill, width=width)
+    for i in range(rows + 1):
+        draw.line((x0, y0 + i * side, x0 + cols * side, y0 + i * side), fill=fill, width=width)
+
+
+def _checkers(draw: ImageDraw.ImageDraw, origin: Origin, n: int, light: RGB, dark: RGB) -> None:
+    """An ``n`` x ``n`` checkered board at ``origin``."""
+    for r in range(n):
+        for c in range(n):
+            draw.rectangle(_cell(origin, r, c), fill=light if (r + c) % 2 == 0 else dark)
+
+
+def go_board(rng: Rng) -> Image.Image:
+    """A go game: a wooden board of 9, 13 or 19 lines with black and white stones on crossings."""
+    img, _ = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    n = int(rng.choice([9, 13, 19]))
+    x0, y0, side = _board_box(rng, img, n)
+    r, g, b = _color(rng, 190, 236)
+    draw.rectangle((x0, y0, x0 + n * side, y0 + n * side), fill=(r, int(g * 0.8), int(b * 0.45)))
+    origin = x0 + side / 2, y0 + side / 2, side
+    _lines(draw, origin, n - 1, n - 1, (40, 30, 20), max(1, int(side / 20)))
+    for _ in range(int(rng.integers(4, n * 3))):
+        row, col = (int(v) for v in rng.integers(0, n, 2))
+        cx, cy = origin[0] + col * side, origin[1] + row * side
+        draw.ellipse(
+            (cx - side * 0.47, cy - side * 0.47, cx + side * 0.47, cy + side * 0.47),
+            fill=(20, 20, 20) if rng.random() < 0.5 else (240, 240, 236),
+            outline=(10, 10, 10),
+        )
+    return img
+
+
+def nonogram(rng: Rng) -> Image.Image:
+    """A nonogram: clue numbers above and left of a grid, some cells filled, some crossed."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    n = int(rng.choice([5, 10, 15]))
+    origin = x0, y0, side = w * 0.26, h * rng.uniform(0.25, 0.35), w * 0.7 / n
+    ink = _ink(dark)
+    fill = _color(rng, 160, 256) if dark else _color(rng, 0, 90)
+    for r in range(n):
+        for c in range(n):
+            box = _cell(origin, r, c, side * 0.1)
+            state = rng.random()
+            if state < 0.4:
+                draw.rectangle(_cell(origin, r, c), fill=fill)
+            elif state < 0.5:
+                draw.line(box, fill=(150, 150, 150), width=2)
+                draw.line((box[0], box[3], box[2], box[1]), fill=(150, 150, 150), width=2)
+    for i in range(n + 1):
+        width = 3 if i % 5 == 0 else 1
+        draw.line((x0 + i * side, y0, x0 + i * side, y0 + n * side), fill=ink, width=width)
+        draw.line((x0, y0 + i * side, x0 + n * side, y0 + i * side), fill=ink, width=width)
+    font = _font(int(side * 0.55))
+    for i in range(n):
+        clues = [str(v) for v in rng.integers(1, n, int(rng.integers(1, 4)))]
+        draw.text((x0 - 6, y0 + (i + 0.5) * side), " ".join(clues), ink, font, "rm")
+        for k, clue in enumerate(reversed(clues)):
+            draw.text((x0 + (i + 0.5) * side, y0 - 6 - k * side * 0.6), clue, ink, font, "md")
+    return img
+
+
+def sliding_tiles(rng: Rng) -> Image.Image:
+    """A 15-puzzle (4x4) or 8-puzzle (3x3): numbered rounded tiles with gaps, one slot empty."""
+    img, draw, n, origin = _board_page(rng, 3, 5)
+    x0, y0, side = origin
+    draw.rounded_rectangle(
+        (x0, y0, x0 + n * side, y0 + n * side), radius=side * 0.1, fill=_color(rng, 30, 120)
+    )
+    tile, ink = _color(rng, 150, 256), _color(rng, 0, 80)
+    gap = side * rng.uniform(0.03, 0.08)
+    for i, number in enumerate(rng.permutation(n * n)):
+        if number:
+            box = _cell(origin, i // n, i % n, gap)
+            draw.rounded_rectangle(box, radius=side * 0.12, fill=tile)
+            _write(draw, box, str(number), ink, side * 0.45)
+    return img
+
+
+STICKERS = ((255, 255, 255), (255, 213, 0), (200, 16, 46), (255, 88, 0), (0, 70, 173), (0, 155, 72))
+
+
+def cube_face(rng: Rng) -> Image.Image:
+    """A twisty-cube face (3x3 to 5x5): rounded stickers of the six cube colours on black."""
+    img, draw, n, origin = _board_page(rng, 3, 6)
+    x0, y0, side = origin
+    draw.rounded_rectangle(
+        (x0 - side * 0.1, y0 - side * 0.1, x0 + (n + 0.1) * side, y0 + (n + 0.1) * side),
+        radius=side * 0.2,
+        fill=(15, 15, 15),
+    )
+    for r in range(n):
+        for c in range(n):
+            sticker = STICKERS[int(rng.integers(len(STICKERS)))]
+            draw.rounded_rectangle(
+                _cell(origin, r, c, side * 0.06), radius=side * 0.15, fill=sticker
+            )
+    return img
+
+
+def flood_it(rng: Rng) -> Image.Image:
+    """A flood-it game: touching flat cells of a few colours in blobs, and colour buttons."""
+    img, draw, n, origin = _board_page(rng, 4, 15)
+    x0, y0, side = origin
+    palette = [_color(rng, 30, 256) for _ in range(int(rng.integers(3, 7)))]
+    cells = rng.integers(0, len(palette), (n, n))
+    for _ in range(n * n // 2):  # blobs, as after some moves
+        r, c = (int(v) for v in rng.integers(0, n - 1, 2))
+        cells[r + 1, c] = cells[r, c + 1] = cells[r, c]
+    for r in range(n):
+        for c in range(n):
+            draw.rectangle(_cell(origin, r, c), fill=palette[int(cells[r, c])])
+    button = n * side / len(palette)
+    for i, colour in enumerate(palette):
+        left, top = x0 + (i + 0.15) * button, y0 + (n + 1) * side
+        draw.ellipse((left, top, left + button * 0.7, top + button * 0.7), fill=colour)
+    return img
+
+
+def lights_out(rng: Rng) -> Image.Image:
+    """Lights out: a board of 4x4 to 7x7 rounded tiles with gaps, each lit or dark."""
+    img, draw, n, origin = _board_page(rng, 4, 8)
+    lit, unlit = _color(rng, 150, 256), _color(rng, 40, 140)
+    gap = origin[2] * rng.uniform(0.05, 0.1)
+    for r in range(n):
+        for c in range(n):
+            fill = lit if rng.random() < 0.4 else unlit
+            draw.rounded_rectangle(_cell(origin, r, c, gap), radius=origin[2] * 0.15, fill=fill)
+    return img
+
+
+def app_folder(rng: Rng) -> Image.Image:
+    """An open app folder: a light rounded panel with a 3x3 grid of icons, over a blurred home."""
+    img, _ = _canvas(rng)
+    img.paste(_scene(rng, *img.size).filter(ImageFilter.GaussianBlur(20)))
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    origin = x0, y0, side = w * 0.12, h * rng.uniform(0.3, 0.4), w * 0.76 / 3
+    r, g, b = _color(rng, 140, 240)
+    draw.rounded_rectangle(
+        (x0, y0, x0 + 3 * side, y0 + 3 * side), radius=side * 0.3, fill=(r, g, b)
+    )
+    title = _font(int(side * 0.25))
+    draw.text((w / 2, y0 - side * 0.3), "Games", fill=(255, 255, 255), font=title, anchor="mm")
+    for i in range(int(rng.integers(5, 10))):
+        box = _cell(origin, i // 3, i % 3, side * 0.2)
+        draw.rounded_rectangle(box, radius=side * 0.14, fill=_color(rng, 20, 240))
+    return img
+
+
+def phone_keypad(rng: Rng) -> Image.Image:
+    """A phone dialler: a 3x4 grid of round keys with digits and letters, and a call button."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    origin = _, y0, pitch = w * 0.125, h * rng.uniform(0.3, 0.4), w * 0.25
+    key, ink = ((60, 60, 64) if dark else (225, 225, 230)), _ink(dark)
+    letters = ("", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ", "", "+", "")
+    number = "".join(str(v) for v in rng.integers(0, 10, 7))
+    draw.text((w / 2, y0 - pitch * 0.6), number, ink, _font(int(pitch * 0.3)), "mm")
+    for i, label in enumerate("123456789*0#"):
+        box = _cell(origin, i // 3, i % 3, pitch * rng.uniform(0.08, 0.14))
+        draw.ellipse(box, fill=key)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        draw.text((cx, cy - pitch * 0.06), label, ink, _font(int(pitch * 0.32)), "mm")
+        draw.text((cx, cy + pitch * 0.22), letters[i], ink, _font(int(pitch * 0.1)), "mm")
+    cx, cy, r = w / 2, y0 + 4.6 * pitch, pitch * 0.4
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(52, 199, 89))
+    return img
+
+
+def bingo(rng: Rng) -> Image.Image:
+    """A bingo card: B I N G O over a 5x5 grid of numbers, a free centre, some daubed."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    origin = x0, y0, side = _board_box(rng, img, 5)
+    header, daub, ink = _color(rng, 20, 200), _color(rng, 0, 256), _ink(dark)
+    for c, letter in enumerate("BINGO"):
+        box = (x0 + c * side, y0 - side, x0 + (c + 1) * side, y0)
+        draw.rectangle(box, fill=header)
+        _write(draw, box, letter, (255, 255, 255), side * 0.6)
+    for r in range(5):
+        for c in range(5):
+            box = _cell(origin, r, c)
+            draw.rectangle(box, outline=ink, width=2)
+            text = "FREE" if (r, c) == (2, 2) else str(int(rng.integers(1, 16)) + 15 * c)
+            _write(draw, box, text, ink, side * (0.25 if text == "FREE" else 0.45))
+            if rng.random() < 0.3:
+                draw.ellipse(_cell(origin, r, c, side * 0.12), outline=daub, width=int(side / 12))
+    return img
+
+
+def grid_paper(rng: Rng) -> Image.Image:
+    """A grid-paper notebook page: fine lines, a red margin, and handwritten strokes."""
+    img, _ = _canvas(rng)
+    w, h = img.size
+    img.paste(_color(rng, 225, 256), (0, 0, w, h))
+    draw = ImageDraw.Draw(img)
+    step = w / rng.uniform(18, 40)
+    line = _color(rng, 150, 220)
+    for x in np.arange(0, w, step):
+        draw.line((x, 0, x, h), fill=line, width=1)
+    for y in np.arange(0, h, step):
+        draw.line((0, y, w, y), fill=line, width=1)
+    draw.line((w * 0.12, 0, w * 0.12, h), fill=(220, 80, 80), width=2)
+    pen = _color(rng, 0, 90)
+    for _ in range(int(rng.integers(3, 12))):
+        x, y = rng.uniform(0.15, 0.9) * w, rng.uniform(0.05, 0.95) * h
+        count = int(rng.integers(4, 20))
+        points = [(x + k * step * 0.4, y + rng.normal(0, step * 0.3)) for k in range(count)]
+        draw.line(points, fill=pen, width=max(2, int(step / 8)), joint="curve")
+    return img.filter(ImageFilter.GaussianBlur(rng.uniform(0, 1.2)))
+
+
+def tiled_floor(rng: Rng) -> Image.Image:
+    """A photo of a tiled floor or wall: square tiles with grout, mottled and unevenly lit."""
+    w = int(rng.choice([1200, 1600]))
+    h = int(w * rng.uniform(0.75, 1.8))
+    tile = rng.uniform(w / 12, w / 4)
+    grout = tile * rng.uniform(0.03, 0.08)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
+    arr = np.broadcast_to(np.array(_color(rng, 60, 240), np.float64), (h, w, 3)).copy()
+    shades = rng.uniform(-15, 15, (int(h // tile) + 1, int(w // tile) + 1))
+    arr += shades[(yy // tile).astype(int), (xx // tile).astype(int)][..., None]
+    arr[((yy % tile) < grout) | ((xx % tile) < grout)] = _color(rng, 100, 230)
+    arr *= (0.7 + 0.5 * xx / w)[..., None]
+    arr += rng.normal(0, 6, arr.shape)
+    img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8))
+    return img.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 2)))
+
+
+def lcd_snake(rng: Rng) -> Image.Image:
+    """A classic phone snake game: a snake of pixel blocks and a food dot on a green LCD."""
+    img, _ = _canvas(rng)
+    w, h = img.size
+    draw = ImageDraw.Draw(img)
+    lcd, pixel = (int(rng.integers(150, 200)), int(rng.integers(190, 220)), 90), (30, 45, 20)
+    cols = int(rng.integers(16, 30))
+    rows = int(cols * rng.uniform(0.7, 1.4))
+    origin = x0, y0, block = w * 0.07, h * 0.25, w * 0.86 / cols
+    right, bottom = x0 + cols * block, y0 + rows * block
+    draw.rectangle((x0 - block, y0 - 2 * block, right + block, bottom + block), fill=lcd)
+    frame = (x0 - block / 2, y0 - block / 2, right + block / 2, bottom + block / 2)
+    draw.rectangle(frame, outline=pixel, width=max(2, int(block / 3)))
+    score = f"{int(rng.integers(0, 999)):04d}"
+    draw.text((x0, y0 - 1.8 * block), score, pixel, _font(int(block * 1.2)))
+    r, c = int(rng.integers(rows)), int(rng.integers(cols))
+    steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
+    for _ in range(int(rng.integers(5, 40))):
+        draw.rectangle(_cell(origin, r, c, block * 0.08), fill=pixel)
+        dr, dc = steps[int(rng.integers(4))]
+        r, c = min(rows - 1, max(0, r + dr)), min(cols - 1, max(0, c + dc))
+    draw.ellipse(
+        _cell(origin, int(rng.integers(rows)), int(rng.integers(cols)), block * 0.2), pixel
+    )
+    return img
+
+
+def battleship(rng: Rng) -> Image.Image:
+    """A battleship board: a 10x10 sea grid with letters and numbers, ships, hits and misses."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    side = w * 0.85 / 11
+    origin = x0, y0, _ = w * 0.075 + side, h * rng.uniform(0.2, 0.35), side
+    r, g, _ = _color(rng, 20, 140)
+    draw.rectangle((x0, y0, x0 + 10 * side, y0 + 10 * side), fill=(r, g, 210))
+    _lines(draw, origin, 10, 10, (230, 230, 240), 1)
+    font = _font(int(side * 0.5))
+    for i in range(10):
+        draw.text((x0 + (i + 0.5) * side, y0 - side / 2), "ABCDEFGHIJ"[i], _ink(dark), font, "mm")
+        draw.text((x0 - side / 2, y0 + (i + 0.5) * side), str(i + 1), _ink(dark), font, "mm")
+    for length in (5, 4, 3, 3, 2):
+        along, across = int(rng.integers(0, 11 - length)), int(rng.integers(0, 10))
+        first = _cell(origin, across, along, side * 0.1)
+        last = _cell(origin, across, along + length - 1, side * 0.1)
+        if rng.random() < 0.5:  # vertical: the same cells transposed
+            first = _cell(origin, along, across, side * 0.1)
+            last = _cell(origin, along + length - 1, across, side * 0.1)
+        hull = (first[0], first[1], last[2], last[3])
+        draw.rounded_rectangle(hull, radius=side * 0.4, fill=(140, 140, 150))
+    for _ in range(int(rng.integers(5, 30))):
+        box = _cell(origin, int(rng.integers(10)), int(rng.integers(10)), side * 0.3)
+        draw.ellipse(box, fill=(230, 40, 40) if rng.random() < 0.4 else (250, 250, 250))
+    return img
+
+
+#: Every chess piece but a knight, white and black.
+PIECES = "\u2654\u2655\u2656\u2657\u2659\u265a\u265b\u265c\u265d\u265f"
+
+
+def chess_problem(rng: Rng) -> Image.Image:
+    """A chess problem: a checkered board with one to three pieces, none of them a knight."""
+    img, draw, n, origin = _board_page(rng, 8, 9)
+    side = origin[2]
+    _checkers(draw, origin, n, _color(rng, 170, 256), _color(rng, 60, 160))
+    for _ in range(int(rng.integers(1, 4))):
+        box = _cell(origin, int(rng.integers(n)), int(rng.integers(n)))
+        _write_glyph(draw, box, str(rng.choice(list(PIECES))), side * 0.85)
+    caption = "White to move" if rng.random() < 0.5 else "Mate in 2"
+    draw.text(
+        (img.width / 2, origin[1] - side * 0.7), caption, (30, 30, 30), _font(int(side * 0.4)), "mm"
+    )
+    return img
+
+
+def _write_glyph(draw: ImageDraw.ImageDraw, box: Box, glyph: str, size: float) -> None:
+    """A chess glyph centred in ``box``."""
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    draw.text(centre, glyph, fill=(10, 10, 10), font=_glyph_font(int(size)), anchor="mm")
+
+
+def checkers(rng: Rng) -> Image.Image:
+    """A draughts game: an 8x8 or 10x10 board with ringed round men of two colours."""
+    img, draw, n, origin = _board_page(rng, 8, 11)
+    side = origin[2]
+    _checkers(draw, origin, n, _color(rng, 180, 256), _color(rng, 30, 130))
+    men = (_color(rng, 150, 256), _color(rng, 0, 80))
+    for r in range(n):
+        for c in range(n):
+            if (r + c) % 2 and rng.random() < 0.45:
+                man = men[int(rng.integers(2))]
+                draw.ellipse(_cell(origin, r, c, side * 0.12), fill=man, outline=(0, 0, 0), width=2)
+                draw.ellipse(_cell(origin, r, c, side * 0.25), outline=(90, 90, 90), width=2)
+    return img
+
+
+def sudoku_notes(rng: Rng) -> Image.Image:
+    """A sudoku being solved: given digits, pencil marks in small print, a highlighted cell."""
+    img, origin = _sudoku(rng)
+    draw = ImageDraw.Draw(img)
+    side = origin[2]
+    r, c = (int(v) for v in rng.integers(0, 9, 2))
+    draw.rectangle(
+        _cell(origin, r, c, 3), outline=_color(rng, 40, 220), width=max(2, int(side / 15))
+    )
+    mark, font = _color(rng, 90, 180), _font(int(side * 0.25))
+    for r in range(9):
+        for c in range(9):
+            if rng.random() < 0.35:
+                for d in rng.choice(9, int(rng.integers(1, 5)), replace=False):
+                    x = origin[0] + (c + (d % 3 + 0.5) / 3) * side
+                    y = origin[1] + (r + (d // 3 + 0.5) / 3) * side
+                    draw.text((x, y), str(d + 1), mark, font, "mm")
+    return img
+
+
+def pattern_lock(rng: Rng) -> Image.Image:
+    """A lock screen's pattern: a 3x3 grid of dots, some joined by a drawn line."""
+    img, dark = _canvas(rng)
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    origin = x0, y0, pitch = w * 0.15, h * rng.uniform(0.45, 0.55), w * 0.7 / 3
+    dot, line = _ink(dark), _color(rng, 40, 230)
+    path = [(int(i) // 3, int(i) % 3) for i in rng.permutation(9)[: int(rng.integers(4, 10))]]
+    centres = [(x0 + (c + 0.5) * pitch, y0 + (r + 0.5) * pitch) for r, c in path]
+    draw.line(centres, fill=line, width=int(pitch * rng.uniform(0.05, 0.15)), joint="curve")
+    for r in range(3):
+        for c in range(3):
+            draw.ellipse(_cell(origin, r, c, pitch * 0.42), fill=dot)
+    draw.text(
+        (w / 2, y0 - pitch * 0.5), "Draw your unlock pattern", dot, _font(int(pitch * 0.13)), "mm"
+    )
+    return img
+
+
 KINDS: dict[str, Callable[[Rng], Image.Image]] = {
     "calendar": calendar,
     "gallery": gallery,
@@ -602,6 +992,23 @@ KINDS: dict[str, Callable[[Rng], Image.Image]] = {
     "code_editor": code_editor,
     "flow_puzzle": flow_puzzle,
     "connect_four": connect_four,
+    "go_board": go_board,
+    "nonogram": nonogram,
+    "sliding_tiles": sliding_tiles,
+    "cube_face": cube_face,
+    "flood_it": flood_it,
+    "lights_out": lights_out,
+    "app_folder": app_folder,
+    "phone_keypad": phone_keypad,
+    "bingo": bingo,
+    "grid_paper": grid_paper,
+    "tiled_floor": tiled_floor,
+    "lcd_snake": lcd_snake,
+    "battleship": battleship,
+    "chess_problem": chess_problem,
+    "checkers": checkers,
+    "sudoku_notes": sudoku_notes,
+    "pattern_lock": pattern_lock,
 }
 
 
