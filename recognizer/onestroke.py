@@ -120,6 +120,10 @@ class Params:
     check_nodes: int = 3000
     #: How many of the least surely read cells a doubt names.
     doubt_cells: int = 3
+    #: A cell beyond the board that stands out from its gaps as a tile does, within this
+    #: Delta E of the colour of a tile beside it, is a tile too (a photo's light drifted
+    #: the tiles' colour away from the one the board was found by).
+    kin: float = 6.0
 
 
 DEFAULT = Params()
@@ -178,12 +182,15 @@ class CellReading:
         The gaps' reference is the lowest mean of two opposite points round the cell (a
         gradient of light cancels out). A photo's glare and shading shift a cell and its gaps
         alike, so this stays true where the colours themselves have drifted.
+    color : LabColor
+        The centre's median colour.
     """
 
     tile: float
     tile_like: float
     background: float
     lift: float
+    color: LabColor
 
     @property
     def other(self) -> float:
@@ -496,11 +503,14 @@ class Colors:
         off = np.linalg.norm(gap_pixels - gaps[..., None] * axis[:, None], axis=2)
         glare = (gap_pixels[..., 0] >= 0.0) & (off < np.maximum(8.0, 0.3 * np.sqrt(norm))[:, None])
         gaps = np.where(glare, gaps, np.maximum(gaps, 0.0))
-        centre = np.einsum("nc,nc->n", np.median(pixels, axis=1) - back, axis) / norm
+        medians = np.median(pixels, axis=1)
+        centre = np.einsum("nc,nc->n", medians - back, axis) / norm
         lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
         return [
-            CellReading(float(a), float(b), float(c), float(d))
-            for a, b, c, d in zip(plain, tile_like, background, lift, strict=True)
+            CellReading(
+                float(a), float(b), float(c), float(d), (float(m[0]), float(m[1]), float(m[2]))
+            )
+            for a, b, c, d, m in zip(plain, tile_like, background, lift, medians, strict=True)
         ]
 
 
@@ -544,8 +554,10 @@ def read_board(
             cell
             for cell, reading in readings.items()
             if not _within(cell, area)
-            and reading.tile_like >= params.plain
-            and reading.lift > params.lift[0]
+            and (
+                (reading.tile_like >= params.plain and reading.lift > params.lift[0])
+                or _kin(cell, readings, area, params)
+            )
         ]
         if not grown or max(bottom - top, right - left) > params.max_cells:
             break
@@ -703,6 +715,15 @@ def _decide(
             and reading.lift < params.ring_lift
         }
     )
+    beyond = sorted(
+        cell for cell in readings if not _within(cell, area) and _kin(cell, readings, area, params)
+    )
+    if beyond:
+        cells = ", ".join(
+            f"({r - area[0]}, {c - area[1]})" for r, c in beyond[: params.doubt_cells]
+        )
+        doubts.append(f"tiles seem to lie beyond the board's edge: cells {cells} in doubt")
+        confidence = min(confidence, 0.3)
     for cell, reading in sorted(readings.items()):
         inside = _within(cell, area)
         if not inside and (
@@ -888,6 +909,19 @@ def _faint(reading: CellReading, params: Params) -> bool:
     and its centre is not plainly the tiles' colour (drop shadows in the gaps lower the
     lift of a tile that glare leaves alone)."""
     return reading.lift < params.faint and reading.tile < params.plain
+
+
+def _kin(cell: Cell, readings: dict[Cell, CellReading], area: Area, params: Params) -> bool:
+    """Whether ``cell`` (beyond ``area``) stands out from its gaps as a tile does and has the
+    colour of a cell of ``area`` beside it that does too: a tile the colours missed."""
+    reading = readings[cell]
+    return reading.lift >= params.lift[1] and any(
+        _within(n, area)
+        and n in readings
+        and readings[n].lift >= params.lift[1]
+        and color_distance(readings[n].color, reading.color) < params.kin
+        for n in _neighbours(cell)
+    )
 
 
 def _within(cell: Cell, area: Area) -> bool:

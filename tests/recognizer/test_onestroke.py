@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -18,7 +19,7 @@ from cli.pipeline import Record, solve_image
 from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, reduce, to_lab
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.onestroke import draw, recognize
+from recognizer.onestroke import DEFAULT, draw, recognize
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import nonpuzzle
 from tests.render.mixed import GAMES, screen
@@ -164,6 +165,26 @@ def test_a_hole_of_the_tiles_colour_is_unclear() -> None:
     flat_read = recognize(photo)
     assert flat_read.puzzle == puzzle or not flat_read.confident
     assert recognizer.recognize(photo).puzzle == puzzle
+
+
+def test_tiles_beyond_the_board_widen_it_or_are_doubted() -> None:
+    """Trust bench photo 95032: the screen finder took the phone's outline skewed (this
+    quad), and glare drifted the lower tiles' colour, so the board was found in six of its
+    ten rows; its top row did not match the tiles' colour field fitted below it, was passed
+    over as a frame, and a 9x4 board was solved. A cell beyond the board that stands out
+    from its gaps with the colour of the tile beside it is a tile: the board is widened to
+    it, and where it may not grow further such cells are doubts."""
+    rng = np.random.default_rng(95032)
+    picture, puzzle = screen("onestroke", rng)
+    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    quad = np.array([[922, 594], [1972, 694], [1582, 3095], [162, 2708]], np.float32)
+    flat = np.array([[0, 0], [811, 0], [811, 1600], [0, 1600]], np.float32)
+    to_photo = np.asarray(cv2.getPerspectiveTransform(flat, quad), np.float64)
+    skewed = rectified(photo, to_photo, (811, 1600))
+    assert recognize(skewed).puzzle == puzzle
+    stunted = recognize(skewed, replace(DEFAULT, max_cells=5))
+    assert not stunted.confident
+    assert any("beyond the board's edge" in doubt for doubt in stunted.doubts)
 
 
 def test_lattice_cells_are_puzzle_cells() -> None:
