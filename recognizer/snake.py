@@ -100,6 +100,10 @@ class Params:
     faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
     pale: float = 0.15  # as is one with this fraction of pixels off the background by ``weak``
     solid: float = 0.5  # a cell tinted off its background over this fraction holds a piece
+    mark_share: float = 0.1  # a cell's strongest tenth of pixels gives the strength of its mark
+    mark_contrast: float = 0.1  # a mark this fraction of the pieces' contrast is in doubt
+    mark_plain: float = 2.0  # when it is also this many times the plain cells' own
+    mark_noise: float = 6.0  # and this much over theirs (noise, JPEG, moire)
     same_color: float = 45.0  # colour distance within one group of pieces
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
@@ -563,6 +567,7 @@ class _Cells:
     weak: dict[Cell, float]
     tinted: dict[Cell, float]  # fraction off the background by ``weak`` in hue, not only light
     pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
+    strength: dict[Cell, float]  # distance from the background of the strongest marks
 
 
 def _median(pixels: FloatImage) -> NDArray[np.float32]:
@@ -659,7 +664,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
     (:func:`_background`) where the flat colour leaves faint marks."""
-    out = _Cells({}, {}, {}, {}, {}, set())
+    out = _Cells({}, {}, {}, {}, {}, set(), {})
     outers = {}
     for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
         y0, y1, x0, x1 = grid.box(cell, p.outer)
@@ -692,6 +697,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         out.fraction[cell] = float(fg.mean())
         out.weak[cell] = float(marks.mean())
         out.tinted[cell] = tinted
+        out.strength[cell] = float(np.quantile(dist, 1 - p.mark_share))
         if fg.sum() >= 3:
             # the piece's own colour is in its core: blur mixes its edges with the board
             core = fg & (dist >= np.median(dist[fg]))
@@ -795,6 +801,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         and (f > p.faint or measured.weak[c] > p.pale)
         and measured.tinted[c] > p.faint  # glare, shade and moire only add or take grey
     ]
+    faint = sorted({*faint, *_marked(occupied, measured, p)})
     if faint:
         if not drawn:
             return _Reading(None, (f"faint marks in {len(faint)} cells",))
@@ -870,6 +877,18 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     for i, (r, c) in enumerate(order):
         rows[r][c] = str(i)
     return _Reading(tuple("".join(r) for r in rows), ())
+
+
+def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
+    """Cells read as empty whose marks stand out from the plain cells at a fraction of the
+    pieces' contrast (:attr:`Params.mark_contrast`): a photo's light lowers every contrast
+    alike, so a tree faded under it is a faint mark in doubt, never an empty cell."""
+    held = set(occupied)
+    empty = [c for c in measured.strength if c not in held]
+    pieces = float(np.median([measured.strength[c] for c in occupied]))
+    plain = float(np.median([measured.strength[c] for c in empty]))
+    limit = max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
+    return [c for c in empty if measured.strength[c] > limit]
 
 
 def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:

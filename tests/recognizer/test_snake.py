@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -520,3 +521,37 @@ def test_a_pale_piece_fills_its_cell_and_a_faint_mark_does_not() -> None:
     doubted = recognizer.recognize(speck)
     assert not doubted.confident
     assert f"({empty[0]}, {empty[1]})" in doubted.doubts[0]
+
+
+def _faded(image: RGBImage, contrast: float) -> RGBImage:
+    """``image`` with its contrast lowered towards grey and blurred, as a dim photo has it."""
+    grey = image.astype(np.float32) * contrast + 100 * (1 - contrast)
+    return np.clip(cv2.GaussianBlur(grey, (0, 0), 1.5), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("contrast", [1.0, 0.7, 0.5])
+def test_trees_faded_near_the_board_colour_are_in_doubt_not_empty(contrast: float) -> None:
+    # dark green trees on a dark board, faded by a photo's light: below the ink threshold,
+    # yet they stand out from the plain cells at a fraction of the pieces' contrast
+    puzzle = Puzzle(field=CHECKIO_FIELD)
+    style = replace(
+        render.checkio_style(48), board="gridded", background=(60, 60, 64),
+        alternate=(60, 60, 64), lines=(90, 90, 96), tree_color=(60, 95, 60), snake="segments",
+        head="shade", snake_color=(40, 110, 220), head_color=(20, 60, 150), links=True,
+    )  # fmt: skip
+    image = _faded(render.render(puzzle, style, np.random.default_rng(0)), contrast)
+    found = recognizer.recognize(image)
+    assert not found.confident
+    trees = [(r, c) for r in range(10) for c in range(10) if puzzle.field[r][c] == "T"]
+    assert found.doubts[0].startswith("faint marks on the board")
+    assert recognizer.cell_list(trees) in found.doubts[0]
+
+
+def test_former_photo_with_faded_trees_is_refused() -> None:
+    # trust bench photo seed 95023: five dark trees faded under the photo's light were
+    # read as empty cells and a field without trees was solved
+    _, flat, puzzle = _screen_and_true_rectified_photo(95023)
+    found = recognizer.recognize(flat)
+    assert not found.confident
+    trees = [(r, c) for r in range(10) for c in range(10) if puzzle.field[r][c] == "T"]
+    assert recognizer.cell_list(trees) in found.doubts[0]
