@@ -122,8 +122,12 @@ class Params:
     separator_shares: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3)
     box_aspect_tolerance: float = 0.12
     #: Blobs of the board's colours are closed over gaps of this share of the board's pitch
-    #: (a target's separators) by :func:`_grids_of_colours`.
-    separator_close: float = 0.15
+    #: (a target's separators) by :func:`_grids_of_colours`; over the wider gaps when the
+    #: narrower find no grid (a blurred tiny target's cells shrink to dots).
+    separator_close: tuple[float, ...] = (0.15, 0.3)
+    #: Such a blob's box is read shrunk by these shares of its pitch on every side (grown
+    #: where negative), see :func:`_grid_within`.
+    box_pads: tuple[float, ...] = (-0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
     #: A lattice fitted to fewer regions than this share of its cells is no grid unless each
     #: of its cells is one region.
     min_region_share: float = 0.6
@@ -134,6 +138,17 @@ class Params:
     max_class_spread: float = 56.0
     #: A cell whose two nearest classes are closer than this margin is in doubt.
     min_margin: float = 0.25
+    #: The target read in the board's light (:func:`_target_in_board_light`): channels in
+    #: which the board's cells vary at least this much (RGB standard deviation) fix the
+    #: gains, ...
+    min_channel_spread: float = 8.0
+    #: ... which must lie in this range (a blur mixes in the dark separators, a light
+    #: gradient brightens or darkens) ...
+    target_gains: tuple[float, float] = (0.35, 1.5)
+    #: ... and within this ratio of each other (a colour cast); the fit settles within this
+    #: many rounds or the reading is refused.
+    target_gain_ratio: float = 1.6
+    target_fit_rounds: int = 5
     #: A cell this light in every channel (RGB) may be clipped by the camera...
     clipped: float = 240.0
     #: ... and a class with one that spans more than this (RGB) may be two light colours
@@ -739,25 +754,87 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
 
     Classes come from single-linkage clustering of all the cell colours (numbered by first
     appearance, source then target); the margin says how much nearer each cell is to its
-    own class's mean than to any other's (0 ambiguous, 1 exact).
+    own class's mean than to any other's (0 ambiguous, 1 exact). When the joint classes
+    are no puzzle, the target is read again under the board's light
+    (:func:`_target_in_board_light`); either way, the checks for colours merged by glare
+    or by a light gradient follow.
     """
     colors = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
     classes = _cluster(colors, params)
+    doubt = _joint_doubt(board, colors, classes, params)
+    if doubt is not None:
+        relit = _target_in_board_light(board, target, params)
+        if relit is None:
+            return doubt
+        colors, classes = relit
+    on_board = np.arange(len(colors)) < board.colors.shape[0] * board.colors.shape[1]
+    clipped = _clipped_doubt(board, colors, classes, on_board, params)
+    if clipped is not None:
+        return clipped
+    merged = _merged_class(board, target, colors, classes, params)
+    if merged is not None:
+        return merged
+    means = _class_means(colors, classes)
+    rows, cols = board.shape
+    numbers = (classes + 1).reshape(2, rows, cols)
+    hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
+    source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
+    return _Reading(Puzzle(source, goal, hexes), float(_margins(colors, classes).min()))
+
+
+def _margins(colors: NDArray[np.float64], classes: NDArray[np.int64]) -> NDArray[np.float64]:
+    """How much nearer each colour is to its own class's mean than to any other's: 0
+    ambiguous, 1 exact."""
+    means = _class_means(colors, classes)
+    to_means = np.linalg.norm(colors[:, None, :] - means[None, :, :], axis=2)
+    index = np.arange(len(colors))
+    own = to_means[index, classes].copy()
+    to_means[index, classes] = np.inf
+    other = to_means.min(axis=1)
+    return np.asarray((other - own) / (other + own), dtype=np.float64)
+
+
+def _spans(colors: NDArray[np.float64], classes: NDArray[np.int64]) -> NDArray[np.float64]:
+    """Each colour's greatest distance to a colour of its own class."""
+    pairwise = np.linalg.norm(colors[:, None, :] - colors[None, :, :], axis=2)
+    return np.asarray(np.where(classes[:, None] == classes[None, :], pairwise, 0).max(axis=1))
+
+
+def _joint_doubt(
+    board: _Grid, colors: NDArray[np.float64], classes: NDArray[np.int64], params: Params
+) -> str | None:
+    """Why the joint classes of the board's and the target's cells are no puzzle (too few or
+    too many, one spanning two colours, other counts in the target), or None."""
     count = int(classes.max()) + 1
     if not 2 <= count <= 6:
         return f"{count} colours (2 to 6 expected)"
-    pairwise = np.linalg.norm(colors[:, None, :] - colors[None, :, :], axis=2)
-    same = classes[:, None] == classes[None, :]
-    within = np.where(same, pairwise, 0)  # each cell's distance to its own class's cells
-    widest = float(within.max())
+    widest = float(_spans(colors, classes).max())
     if widest > params.max_class_spread:
         return f"a colour class spans {widest:.0f} (in-between cells chain two colours)"
+    rows, cols = board.shape
+    numbers = (classes + 1).reshape(2, rows, cols)
+    if Counter(numbers[0].ravel().tolist()) == Counter(numbers[1].ravel().tolist()):
+        return None
+    means = _class_means(colors, classes)
+    hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
+    return _count_doubt(numbers, _margins(colors, classes).reshape(2, rows, cols), hexes)
+
+
+def _clipped_doubt(
+    board: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    on_board: NDArray[np.bool_],
+    params: Params,
+) -> str | None:
+    """A doubt naming the cells of a light class that may be two light colours clipped alike
+    (grey and white under glare, white and a light tint), or None."""
     darkest = colors.min(axis=1)  # each cell's darkest channel
-    on_board = np.arange(len(colors)) < board.colors.shape[0] * board.colors.shape[1]
-    for k in range(count):
+    spans = _spans(colors, classes)
+    for k in range(int(classes.max()) + 1):
         mine = classes == k
         if (darkest[mine] >= params.clipped).any():
-            spread = float(within[mine].max())
+            spread = float(spans[mine].max())
             lit = darkest[mine & on_board]  # the board's cells: the target's are smeared
             white = lit.size > 0 and lit.max() >= params.saturated and lit.min() < params.unclipped
             if spread > params.max_clipped_spread or white:
@@ -766,23 +843,85 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
                     f"colour class {k + 1} spans {spread:.0f} next to white: two light colours "
                     f"may have merged under glare; cells in doubt: {_cell_names(tinted, board)}"
                 )
-    means = _class_means(colors, classes)
-    to_means = np.linalg.norm(colors[:, None, :] - means[None, :, :], axis=2)
-    index = np.arange(len(colors))
-    own = to_means[index, classes].copy()
-    to_means[index, classes] = np.inf
-    other = to_means.min(axis=1)
-    margins = (other - own) / (other + own)
-    rows, cols = board.shape
-    numbers = (classes + 1).reshape(2, rows, cols)
-    hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
-    if Counter(numbers[0].ravel().tolist()) != Counter(numbers[1].ravel().tolist()):
-        return _count_doubt(numbers, margins.reshape(2, rows, cols), hexes)
-    merged = _merged_class(board, target, colors, classes, params)
-    if merged is not None:
-        return merged
-    source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
-    return _Reading(Puzzle(source, goal, hexes), float(margins.min()))
+    return None
+
+
+def _target_in_board_light(
+    board: _Grid, target: _Grid, params: Params
+) -> tuple[NDArray[np.float64], NDArray[np.int64]] | None:
+    """The board's cells and the target's, the latter taken into the board's light, with
+    their classes; None unless the target reads as the board's colours beyond doubt.
+
+    A photo's blur mixes the target's tiny cells with their separators and JPEG washes out
+    their colour, so each of its colours is, per channel, ``gain * board colour + offset``
+    (the same for all of them: one blur, one light over a small icon). The board alone gives
+    the classes; the gain and offset start from the target's and the board's colour
+    moments (the target shows the board's cells rearranged), each target cell takes the
+    nearest class under them, and they are fitted again to that reading until it settles.
+    The reading counts only when it has exactly the board's colour counts, the fitted gains
+    are those of a blur and a light (``target_gains``, ``target_gain_ratio``), and every
+    target cell is within ``max_class_spread`` of its class and clearly nearer it than any
+    other (``min_margin``).
+    """
+    cells, seen = board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)
+    classes = _cluster(cells, params)
+    count = int(classes.max()) + 1
+    if not 2 <= count <= 6 or _spans(cells, classes).max() > params.max_class_spread:
+        return None
+    means = _class_means(cells, classes)
+    wanted = np.bincount(classes, minlength=count)
+    varied = cells.std(axis=0) >= params.min_channel_spread
+    if not varied.any():
+        return None
+    gain = np.ones(3)
+    gain[varied] = seen.std(axis=0)[varied] / cells.std(axis=0)[varied]
+    gain[~varied] = np.median(gain[varied])
+    offset = seen.mean(axis=0) - gain * cells.mean(axis=0)
+    assigned = np.full(len(seen), -1)
+    for _ in range(params.target_fit_rounds):
+        to_model = np.linalg.norm(seen[:, None, :] - (means * gain + offset)[None], axis=2)
+        nearest = to_model.argmin(axis=1)
+        if np.array_equal(nearest, assigned):
+            break
+        assigned = nearest
+        if not np.array_equal(np.bincount(assigned, minlength=count), wanted):
+            return None
+        fitted = _channel_fit(means[assigned], seen, varied)
+        if fitted is None:
+            return None
+        gain, offset = fitted
+    else:
+        return None
+    low, high = params.target_gains
+    if gain.min() < low or gain.max() > min(high, params.target_gain_ratio * gain.min()):
+        return None
+    index = np.arange(len(seen))
+    own = to_model[index, assigned].copy()
+    to_model[index, assigned] = np.inf
+    other = to_model.min(axis=1)
+    if (own > params.max_class_spread).any() or ((other - own) / (other + own)).min() < (
+        params.min_margin
+    ):
+        return None
+    relit = (seen - offset) / gain
+    return np.concatenate([cells, relit]), np.concatenate([classes, assigned])
+
+
+def _channel_fit(
+    model: NDArray[np.float64], seen: NDArray[np.float64], varied: NDArray[np.bool_]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+    """Per channel, the gain and offset that best take ``model`` to ``seen`` (least squares);
+    a channel in which the board hardly varies (not ``varied``) takes the others' median
+    gain. None when the reading leaves no spread to fit."""
+    gain, offset = np.ones(3), np.zeros(3)
+    for ch in np.flatnonzero(varied):
+        x = model[:, ch]
+        if x.std() < 1e-6:
+            return None
+        gain[ch], offset[ch] = np.polyfit(x, seen[:, ch], 1)
+    gain[~varied] = np.median(gain[varied])
+    offset[~varied] = (seen - gain * model).mean(axis=0)[~varied]
+    return gain, offset
 
 
 def _merged_class(
@@ -1010,8 +1149,9 @@ def _pairs(
 def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Grid]:
     """Grids of ``board``'s shape near it, found as blocks of its colours rather than as
     regions: the pixels near one of the board's colour classes, closed over thin
-    separators, make blobs; each blob of the right proportions is read in its box
-    (:func:`_grid_in_box`). For a blurred or JPEG target whose cells make no regions."""
+    separators (``params.separator_close``), make blobs; each blob of the right
+    proportions is read in its box (:func:`_grid_within`). For a blurred or JPEG target
+    whose cells make no regions."""
     height, width = work.shape[:2]
     x0, y0, x1, y1 = board.box
     reach = max(x1 - x0, y1 - y0)
@@ -1028,19 +1168,51 @@ def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Gri
         near |= ((window - mean) ** 2).sum(axis=2) < r**2
     # thin rings of a cell colour (a frame's edge blended into black) are opened away first
     opened = cv2.morphologyEx(near.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    side = max(3, round(params.separator_close * board.lattice.cell_size()))
-    closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((side, side), np.uint8))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
     rows, cols = board.shape
     found = []
-    for x, y, w, h, _ in np.asarray(stats)[1:]:
-        box = (float(x + wx0), float(y + wy0), float(x + wx0 + w), float(y + wy0 + h))
-        if w < 3 * cols or h < 3 * rows or _overlap(box, board.box) or _gap(box, board.box) > reach:
-            continue
-        grid = _grid_in_box(box, (), board, work, params)
-        if grid is not None:
-            found.append(grid)
+    for share in params.separator_close:
+        side = max(3, round(share * board.lattice.cell_size()))
+        closed = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((side, side), np.uint8))
+        _, _, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
+        for x, y, w, h, _ in np.asarray(stats)[1:]:
+            box = (float(x + wx0), float(y + wy0), float(x + wx0 + w), float(y + wy0 + h))
+            if (
+                w < 3 * cols
+                or h < 3 * rows
+                or _overlap(box, board.box)
+                or _gap(box, board.box) > reach
+            ):
+                continue
+            grid = _grid_within(box, board, work, params)
+            if grid is not None:
+                found.append(grid)
+        if found:
+            break
     return sorted(found, key=lambda g: _gap(g.box, board.box))
+
+
+def _grid_within(box: Box, like: _Grid, work: RGBImage, params: Params) -> _Grid | None:
+    """A grid of ``like``'s shape in ``box`` shrunk or grown by the same pixels on every side:
+    a blob of the board's colours takes in the target's frame when the frame's colour is
+    near one of them, and a blurred tiny target's cells shrink to dots. The pads
+    (``params.box_pads``, shares of the blob's pitch) are tried from the most grown; the
+    first box whose grid (:func:`_grid_in_box`) reads the same colours as the next one's is
+    taken."""
+    x0, y0, x1, y1 = box
+    rows, cols = like.shape
+    pitch = min((x1 - x0) / cols, (y1 - y0) / rows)
+    previous = None
+    for share in params.box_pads:
+        pad = share * pitch
+        grid = _grid_in_box((x0 + pad, y0 + pad, x1 - pad, y1 - pad), (), like, work, params)
+        if (
+            grid is not None
+            and previous is not None
+            and float(np.abs(grid.colors - previous.colors).max()) < params.same_color
+        ):
+            return previous
+        previous = grid
+    return None
 
 
 def _grid_in_box(

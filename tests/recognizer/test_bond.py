@@ -407,3 +407,45 @@ def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None
     picture, truth = screen("bond", np.random.default_rng(seed))
     puzzle, _ = _read(picture)
     assert (puzzle.source, puzzle.target) == (truth.source, truth.target)
+
+
+#: A board in the game's colours and a rearrangement of it (class indices into the palette).
+LIGHT_BOARD = np.array([[0, 1, 1, 3], [1, 2, 0, 2], [0, 2, 3, 2], [1, 0, 2, 3]])
+LIGHT_TARGET = np.array([[2, 0, 1, 3], [1, 1, 2, 0], [3, 2, 0, 1], [2, 3, 0, 2]])
+
+
+def _washed(classes: np.ndarray) -> list:
+    """The game's colours as a photo's blur shows a tiny target's cells: mixed 45 % with the
+    dark separators, and a little brighter in red (the light)."""
+    colors = np.array(GAME_PALETTE, float)[classes] * 0.55 + 12
+    colors[..., 0] *= 1.08
+    return colors.tolist()
+
+
+def test_a_target_washed_out_by_blur_is_read_in_the_boards_light() -> None:
+    """The target's cells, mixed with their separators, are no longer the board's colours
+    (jointly they make other classes); read in the board's light (one gain and offset per
+    channel), they take exactly the board's colour counts."""
+    board = _grid(np.array(GAME_PALETTE, float)[LIGHT_BOARD].tolist(), 0.0)
+    target = _grid(_washed(LIGHT_TARGET), 100.0)
+    colors = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
+    assert bond._joint_doubt(board, colors, bond._cluster(colors, bond.PARAMS), bond.PARAMS)
+    reading = bond._read(board, target, bond.PARAMS)
+    assert not isinstance(reading, str), reading
+    order: dict[int, int] = {}
+    for k in np.concatenate([LIGHT_BOARD.ravel(), LIGHT_TARGET.ravel()]):
+        order.setdefault(int(k), len(order) + 1)
+    assert reading.puzzle.source == tuple(tuple(order[k] for k in row) for row in LIGHT_BOARD)
+    assert reading.puzzle.target == tuple(tuple(order[k] for k in row) for row in LIGHT_TARGET)
+    assert reading.margin >= bond.PARAMS.min_margin
+
+
+def test_a_washed_out_target_with_other_counts_stays_in_doubt() -> None:
+    """One target cell of another colour: no light makes the target the board's colours
+    rearranged, so the joint reading's doubt (the cells in doubt) stands."""
+    board = _grid(np.array(GAME_PALETTE, float)[LIGHT_BOARD].tolist(), 0.0)
+    changed = LIGHT_TARGET.copy()
+    changed[0, 0] = 1  # a light grey cell shown dark blue
+    reading = bond._read(board, _grid(_washed(changed), 100.0), bond.PARAMS)
+    assert isinstance(reading, str)
+    assert "cells in doubt" in reading or "colours (2 to 6 expected)" in reading
