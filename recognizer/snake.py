@@ -101,7 +101,7 @@ class Params:
     pale: float = 0.15  # as is one with this fraction of pixels off the background by ``weak``
     solid: float = 0.5  # a cell tinted off its background over this fraction holds a piece
     mark_share: float = 0.1  # a cell's strongest tenth of pixels gives the strength of its mark
-    mark_contrast: float = 0.1  # a mark this fraction of the pieces' contrast is in doubt
+    mark_contrast: float = 0.06  # a mark this fraction of the pieces' contrast is in doubt
     mark_plain: float = 2.0  # when it is also this many times the plain cells' own
     mark_noise: float = 6.0  # and this much over theirs (noise, JPEG, moire)
     same_color: float = 45.0  # colour distance within one group of pieces
@@ -568,6 +568,7 @@ class _Cells:
     tinted: dict[Cell, float]  # fraction off the background by ``weak`` in hue, not only light
     pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
     strength: dict[Cell, float]  # distance from the background of the strongest marks
+    hue: dict[Cell, float]  # and in hue alone (what light does not change)
 
 
 def _median(pixels: FloatImage) -> NDArray[np.float32]:
@@ -664,7 +665,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
     (:func:`_background`) where the flat colour leaves faint marks."""
-    out = _Cells({}, {}, {}, {}, {}, set(), {})
+    out = _Cells({}, {}, {}, {}, {}, set(), {}, {})
     outers = {}
     for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
         y0, y1, x0, x1 = grid.box(cell, p.outer)
@@ -698,6 +699,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         out.weak[cell] = float(marks.mean())
         out.tinted[cell] = tinted
         out.strength[cell] = float(np.quantile(dist, 1 - p.mark_share))
+        out.hue[cell] = float(np.quantile(hue, 1 - p.mark_share))
         if fg.sum() >= 3:
             # the piece's own colour is in its core: blur mixes its edges with the board
             core = fg & (dist >= np.median(dist[fg]))
@@ -882,13 +884,18 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
 def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     """Cells read as empty whose marks stand out from the plain cells at a fraction of the
     pieces' contrast (:attr:`Params.mark_contrast`): a photo's light lowers every contrast
-    alike, so a tree faded under it is a faint mark in doubt, never an empty cell."""
+    alike, so a tree faded under it is a faint mark in doubt, never an empty cell. Light
+    also adds or takes grey over a cell (glare, a gradient): a mark that keeps the cell's
+    hue must stand out twice as far."""
     held = set(occupied)
     empty = [c for c in measured.strength if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
-    plain = float(np.median([measured.strength[c] for c in empty]))
-    limit = max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
-    return [c for c in empty if measured.strength[c] > limit]
+    marked = set()
+    for strength, factor in ((measured.hue, 1.0), (measured.strength, 2.0)):
+        plain = float(np.median([strength[c] for c in empty]))
+        limit = factor * max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
+        marked.update(c for c in empty if strength[c] > limit)
+    return sorted(marked)
 
 
 def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
