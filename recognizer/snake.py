@@ -890,7 +890,7 @@ def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     held = set(occupied)
     empty = [c for c in measured.strength if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
-    marked = set()
+    marked: set[Cell] = set()
     for strength, factor in ((measured.hue, 1.0), (measured.strength, 2.0)):
         plain = float(np.median([strength[c] for c in empty]))
         limit = factor * max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
