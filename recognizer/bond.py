@@ -139,8 +139,8 @@ class Params:
     #: A cell whose two nearest classes are closer than this margin is in doubt.
     min_margin: float = 0.25
     #: The target read in the board's light (:func:`_target_in_board_light`): channels in
-    #: which the board's cells vary at least this much (RGB standard deviation) fix the
-    #: gains, ...
+    #: which the board's classes vary at least this much (the standard deviation of its
+    #: cells' class colours) fix the gains, ...
     min_channel_spread: float = 8.0
     #: ... which must lie in this range (a blur mixes in the dark separators, a light
     #: gradient brightens or darkens) ...
@@ -774,12 +774,17 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     merged = _merged_class(board, target, colors, classes, params)
     if merged is not None:
         return merged
-    means = _class_means(colors, classes)
     rows, cols = board.shape
     numbers = (classes + 1).reshape(2, rows, cols)
-    hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
+    hexes = _hexes(_class_means(colors[on_board], classes[on_board]))  # every class is on it
     source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
     return _Reading(Puzzle(source, goal, hexes), float(_margins(colors, classes).min()))
+
+
+def _hexes(means: NDArray[np.float64]) -> tuple[str, ...]:
+    """Colours as ``#rrggbb`` strings."""
+    levels = np.clip(np.round(means), 0, 255).astype(int)
+    return tuple("#{:02x}{:02x}{:02x}".format(*m) for m in levels)
 
 
 def _margins(colors: NDArray[np.float64], classes: NDArray[np.int64]) -> NDArray[np.float64]:
@@ -815,8 +820,7 @@ def _joint_doubt(
     numbers = (classes + 1).reshape(2, rows, cols)
     if Counter(numbers[0].ravel().tolist()) == Counter(numbers[1].ravel().tolist()):
         return None
-    means = _class_means(colors, classes)
-    hexes = tuple("#{:02x}{:02x}{:02x}".format(*(round(v) for v in m)) for m in means)
+    hexes = _hexes(_class_means(colors, classes))
     return _count_doubt(numbers, _margins(colors, classes).reshape(2, rows, cols), hexes)
 
 
@@ -870,7 +874,7 @@ def _target_in_board_light(
         return None
     means = _class_means(cells, classes)
     wanted = np.bincount(classes, minlength=count)
-    varied = cells.std(axis=0) >= params.min_channel_spread
+    varied = means[classes].std(axis=0) >= params.min_channel_spread  # between the classes
     if not varied.any():
         return None
     gain = np.ones(3)

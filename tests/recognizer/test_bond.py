@@ -449,3 +449,20 @@ def test_a_washed_out_target_with_other_counts_stays_in_doubt() -> None:
     reading = bond._read(board, _grid(_washed(changed), 100.0), bond.PARAMS)
     assert isinstance(reading, str)
     assert "cells in doubt" in reading or "colours (2 to 6 expected)" in reading
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        80002,  # the blob of the board's colours took in the target's pale gold frame
+        80004,  # a 2 x 6 target's blurred cells shrank to dots, too far apart to close
+        80009,  # the target read in the board's light: colours beyond 255 once relit
+    ],
+)
+def test_photos_whose_target_was_missed_are_read_exactly(seed: int) -> None:
+    """Photos rectified with their true outline whose target was found by no grid search
+    (refused) or whose relit colours made an invalid colour name (an exception): read
+    exactly now."""
+    flat, truth = _rectified_photo(seed)
+    puzzle, _ = _read(flat)
+    assert (puzzle.source, puzzle.target) == (truth.source, truth.target)
