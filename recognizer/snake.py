@@ -14,7 +14,9 @@ Drawn board
     grouped by dominant colour (a colour with white added is the same colour), and the
     snake is the group whose cells form a connected chain (its head may be a separate
     shade). Faint marks in an empty cell put it in doubt only when they change its hue:
-    glare, shade and moire add or take grey; a piece in a colour near the board's (a
+    glare, shade and moire add or take grey; a mark standing out from the plain cells at
+    a small fraction of the pieces' contrast (a tree faded by a photo's light) is in doubt
+    however little ink it has; a piece in a colour near the board's (a
     shaded head on a dark board), short of ink, tints most of its cell (only the snake may
     be so pale: elsewhere it is in doubt, as light may tint an empty cell).
     The body order follows the drawn body from the head: which neighbouring cells the body
@@ -571,6 +573,13 @@ class _Cells:
     hue: dict[Cell, float]  # and in hue alone (what light does not change)
 
 
+def _strongest(values: FloatImage, share: float) -> float:
+    """The least of the largest ``share`` of ``values`` (a quantile, by partition)."""
+    flat = values.ravel()
+    k = min(flat.size - 1, int((1 - share) * flat.size))
+    return float(np.partition(flat, k)[k])
+
+
 def _median(pixels: FloatImage) -> NDArray[np.float32]:
     """The per-channel median colour of some pixels."""
     return np.median(pixels.reshape(-1, 3), axis=0).astype(np.float32)
@@ -698,8 +707,8 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         out.fraction[cell] = float(fg.mean())
         out.weak[cell] = float(marks.mean())
         out.tinted[cell] = tinted
-        out.strength[cell] = float(np.quantile(dist, 1 - p.mark_share))
-        out.hue[cell] = float(np.quantile(hue, 1 - p.mark_share))
+        out.strength[cell] = _strongest(dist, p.mark_share)
+        out.hue[cell] = _strongest(hue, p.mark_share)
         if fg.sum() >= 3:
             # the piece's own colour is in its core: blur mixes its edges with the board
             core = fg & (dist >= np.median(dist[fg]))
