@@ -104,6 +104,12 @@ class Params:
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
     min_glyph: float = 0.08
     max_glyphs: int = 9
+    #: A flat region (no colour edge inside) of this many cells' area, nearly a square box,
+    #: is a tile; this many tiles outside the board mean a bigger grid of tiles around it.
+    tile_area: tuple[float, float] = (0.3, 1.5)
+    max_outer_tiles: int = 2
+    #: Colour edges: a Sobel gradient above this (on 0..255 channels, the strongest of three).
+    edge_gradient: float = 24.0
 
 
 PARAMS = Params()
@@ -1058,6 +1064,49 @@ def _board_ink(
     return diff, image_to_crop @ grid_to_image
 
 
+def outer_tiles(look: RGBImage, grid_to_look: NDArray[np.float64], params: Params = PARAMS) -> int:
+    """The tiles around the board: flat boxes of about a cell outside its 3x3 cells.
+
+    A tile is a region of ``look`` with no colour edge inside (see
+    :attr:`Params.edge_gradient`) of :attr:`Params.tile_area` cells, filling at least 0.8
+    of its least rectangle, whose sides are within a factor 1.4; counted when its centre
+    lies within 1.5 cells of the board but a quarter cell or more outside it. A # on a
+    page has none there (its outer cells open onto the page); a 3x3 window of a bigger
+    grid of boxes (minesweeper, a calendar, a spreadsheet, tiled floor) has a ring of them.
+    """
+    (x0, y0), (x1, y1) = _reach(grid_to_look, look.shape[:2])
+    crop = look[y0:y1, x0:x1].astype(np.float32)
+    gradient = np.zeros(crop.shape[:2], np.float32)
+    for channel in cv2.split(crop):
+        dx, dy = cv2.Sobel(channel, cv2.CV_32F, 1, 0), cv2.Sobel(channel, cv2.CV_32F, 0, 1)
+        gradient = np.maximum(gradient, cv2.magnitude(dx, dy))
+    flat = (gradient <= params.edge_gradient).astype(np.uint8)
+    _, labels, stats, centroids = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    to_grid = np.linalg.inv(grid_to_look) @ np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1.0]])
+    crossings = cv2.perspectiveTransform(
+        np.array([[[1, 1], [2, 1], [1, 2], [2, 2]]], dtype=np.float64), grid_to_look
+    )[0]
+    cell = float(np.mean(_side_lengths({(i // 2, i % 2): pt for i, pt in enumerate(crossings)})))
+    low, high = (share * cell**2 for share in params.tile_area)
+    areas = stats[:, cv2.CC_STAT_AREA]
+    candidates = np.flatnonzero((areas >= low) & (areas <= high))
+    candidates = candidates[candidates > 0]  # label 0: the edges
+    if len(candidates) == 0:
+        return 0
+    grid = cv2.perspectiveTransform(centroids[candidates][None].astype(np.float64), to_grid)[0]
+    outside = np.all((grid >= -1.5) & (grid <= 4.5), axis=1) & np.any(
+        (grid < -0.25) | (grid > 3.25), axis=1
+    )
+    tiles = 0
+    for index in candidates[outside]:
+        x, y, w, h = (int(v) for v in stats[index, :4])
+        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == index)
+        (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        if max(a, b) <= 1.4 * min(a, b) and areas[index] >= 0.8 * (a + 1) * (b + 1):
+            tiles += 1
+    return tiles
+
+
 def _search_grid(mask: Mask, params: Params) -> Grid | str:
     """The ``#`` among the largest ink components of ``mask``, or the first reason for none."""
     reasons: list[str] = []
@@ -1108,6 +1157,11 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         grid, faint = (grid, False) if isinstance(fainter, str) else (fainter, True)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
+    tiles = outer_tiles(look, grid.homography(), params)
+    if tiles > params.max_outer_tiles:
+        return Recognition.nothing(
+            GAME, f"{tiles} cell-sized tiles around the #: a window of a bigger grid"
+        )
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
     diff, to_diff = _board_ink(image, to_image, params)
     readings, density, glyphs = read_cells(diff, to_diff, grid.framed, params)

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -20,6 +21,7 @@ from recognizer.tictactoe import (
     draw,
     interpret,
     outcome_text,
+    outer_tiles,
     recognize,
 )
 from solvers.errors import UnrecognizedError
@@ -369,3 +371,33 @@ def test_pale_tiles_of_another_game_make_no_empty_board() -> None:
     empty board found only there is refused (trust bench seed 84005, a photo)."""
     flat, _ = _true_rectified_photo("onestroke", 84005)
     assert not recognize(flat).confident
+
+
+def test_a_window_of_a_bigger_grid_of_tiles_is_refused() -> None:
+    """The gaps of a minesweeper board's tiles made a # with one frame side, and a flag
+    an X (trust bench non-puzzle 95082, solved): the ring of cell-sized tiles around the
+    window shows the bigger grid."""
+    picture = decode_image((SAMPLES / "refuse" / "minesweeper-window.png").read_bytes())
+    found = recognize(picture)
+    assert not found.confident
+    assert "tiles around the #" in found.doubts[0]
+
+
+def test_tiles_are_counted_around_a_window_of_tiles_but_not_around_a_drawn_board() -> None:
+    """A 5x5 grid of tiles seen through its middle 3x3 has sixteen tiles around it; a #
+    drawn on a page with marks in its cells has none."""
+    tiles = np.full((500, 500, 3), (236, 242, 234), np.uint8)
+    for r in range(5):
+        for c in range(5):
+            x, y = 2 + 99 * c, 2 + 99 * r
+            cv2.rectangle(tiles, (x + 4, y + 4), (x + 94, y + 94), (196, 182, 160), -1)
+    # grid (col, row) -> pixels: the window's cell (0, 0) is the tiles' (1, 1)
+    window = np.array([[99.0, 0.0, 101.0], [0.0, 99.0, 101.0], [0.0, 0.0, 1.0]])
+    assert outer_tiles(tiles, window) == 16
+    page = np.full((500, 500, 3), 245, np.uint8)
+    for i in (200, 299):
+        cv2.line(page, (90, i), (410, i), (20, 20, 20), 5)
+        cv2.line(page, (i, 90), (i, 410), (20, 20, 20), 5)
+    cv2.circle(page, (150, 150), 30, (200, 30, 30), 6)
+    cv2.rectangle(page, (330, 330), (370, 370), (20, 20, 200), 6)
+    assert outer_tiles(page, window) == 0
