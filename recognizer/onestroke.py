@@ -15,9 +15,11 @@ The pipeline, on reduced copies of the picture, looking at full size only at the
    (glare washes tiles out; a centre plainly of the tiles' colour is a tile even where
    drop shadows in the gaps lower that). A line of covered cells beside the board is the
    edge of something beyond it (a frame, a bezel), not cats. Tiles the blobs missed at the
-   board's edge widen it.
+   board's edge widen it (cells of the colour of the tile beside them that stand out from
+   their gaps as tiles do: a photo's light drifts the tiles' colour across the board).
 3. The confidence falls with every doubt: irregular gaps, unclear cells, holes beside faint
-   tiles (glare may wash a tile out entirely), no cat or two, a "cat" that is a flat square
+   tiles (glare may wash a tile out entirely), tiles off the lattice (a sheared picture) or
+   beyond the edge the board may grow to, no cat or two, a "cat" that is a flat square
    (another game's board of coloured cells), tiles that are not plain or not set on a
    background of their own (numbered squares, ruled cells), a single line of squares,
    squares too small for a game's board, and a board that no path covers from the cat: the
@@ -145,6 +147,10 @@ class Board:
         Nodes holding a tile blob.
     side : float
         The tiles' median side, in working pixels.
+    strays : frozenset of Cell
+        The nodes nearest the squares of the tiles' colour and size that the lattice left
+        out (off their nodes: a picture sheared by a skewed rectification, or another
+        lattice beside the board).
     """
 
     tile: LabColor
@@ -152,6 +158,7 @@ class Board:
     fit: GridFit
     tiles: frozenset[Cell]
     side: float
+    strays: frozenset[Cell]
 
     @property
     def pitch(self) -> float:
@@ -366,7 +373,12 @@ def _board_of_color(
     cells = fit.cells
     if len(set(cells)) != len(cells) or len(cells) < params.min_tiles:
         return None
-    return Board(peak.lab, tolerance, fit, frozenset(cells), side)
+    centres = np.array([(b.x, b.y) for b in group])
+    place = (centres - (fit.x.origin, fit.y.origin)) / (fit.x.pitch, fit.y.pitch)
+    nearest = np.round(place)
+    off = np.max(np.abs(place - nearest), axis=1) > params.max_residual
+    strays = frozenset((int(r), int(c)) for c, r in nearest[off])
+    return Board(peak.lab, tolerance, fit, frozenset(cells), side, strays)
 
 
 def _fit_inliers(blobs: list[Blob], side: float, params: Params) -> GridFit | None:
@@ -703,6 +715,7 @@ def _decide(
     holes: set[Cell] = set()
     covered = []
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
+    grown = (area[0] - 1, area[1] - 1, area[2] + 1, area[3] + 1)
     # something straight beyond the board (the screen's edge, a bezel) covers a line of
     # the ring's cells; the cat covers one. Such an edge runs on through the gaps, so it
     # does not stand out from them as tiles do: a line of faint tiles is no edge
@@ -715,6 +728,13 @@ def _decide(
             and reading.lift < params.ring_lift
         }
     )
+    strays = sorted(cell for cell in board.strays if _within(cell, grown))
+    if strays:
+        cells = ", ".join(
+            f"({r - area[0]}, {c - area[1]})" for r, c in strays[: params.doubt_cells]
+        )
+        doubts.append(f"tiles off the lattice (a sheared picture?): cells {cells} in doubt")
+        confidence = min(confidence, 0.3)
     beyond = sorted(
         cell for cell in readings if not _within(cell, area) and _kin(cell, readings, area, params)
     )

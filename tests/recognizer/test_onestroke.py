@@ -187,6 +187,24 @@ def test_tiles_beyond_the_board_widen_it_or_are_doubted() -> None:
     assert any("beyond the board's edge" in doubt for doubt in stunted.doubts)
 
 
+def test_a_sheared_board_is_doubted() -> None:
+    """A skewed rectification shears the board: rows of tiles drift off the lattice fitted
+    to the others, and are read as holes or gaps. Squares of the tiles' colour and size that
+    the lattice leaves out put the reading in doubt; a slight shear is still read."""
+    rng = np.random.default_rng(83001)
+    picture, puzzle = screen("onestroke", rng)
+    height, width = picture.shape[:2]
+    for shear, exact in ((0.03, True), (0.06, False)):
+        matrix = np.array([[1, shear, -shear * height / 2], [0, 1, 0]], np.float32)
+        sheared = cv2.warpAffine(picture, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+        recognition = recognize(np.asarray(sheared, np.uint8))
+        if exact:
+            assert recognition.confident and recognition.puzzle == puzzle
+        else:
+            assert not recognition.confident
+            assert any("off the lattice" in doubt for doubt in recognition.doubts)
+
+
 def test_lattice_cells_are_puzzle_cells() -> None:
     rng = np.random.default_rng(3)
     style = random_style(rng, video=False)
