@@ -859,9 +859,11 @@ def _target_in_board_light(
     A photo's blur mixes the target's tiny cells with their separators and JPEG washes out
     their colour, so each of its colours is, per channel, ``gain * board colour + offset``
     (the same for all of them: one blur, one light over a small icon). The board alone gives
-    the classes; the gain and offset start from the target's and the board's colour
-    moments (the target shows the board's cells rearranged), each target cell takes the
-    nearest class under them, and they are fitted again to that reading until it settles.
+    the classes (a class spanning more than ``max_class_spread`` only when it is one colour,
+    within ``same_color``, once the light's smooth field is taken out of the board); the
+    gain and offset start from the target's and the board's colour moments (the target
+    shows the board's cells rearranged), each target cell takes the nearest class under
+    them, and they are fitted again to that reading until it settles.
     The reading counts only when it has exactly the board's colour counts, the fitted gains
     are those of a blur and a light (``target_gains``, ``target_gain_ratio``), and every
     target cell is within ``max_class_spread`` of its class and clearly nearer it than any
@@ -870,8 +872,14 @@ def _target_in_board_light(
     cells, seen = board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)
     classes = _cluster(cells, params)
     count = int(classes.max()) + 1
-    if not 2 <= count <= 6 or _spans(cells, classes).max() > params.max_class_spread:
+    if not 2 <= count <= 6:
         return None
+    if _spans(cells, classes).max() > params.max_class_spread:
+        # one colour across a large board under a light gradient, or two colours chained
+        positions = _cell_positions(board, board)
+        even = cells / _gains(positions, _light_slopes(cells, classes, positions))
+        if _spans(even, classes).max() > params.same_color:
+            return None
     means = _class_means(cells, classes)
     wanted = np.bincount(classes, minlength=count)
     varied = means[classes].std(axis=0) >= params.min_channel_spread  # between the classes
@@ -948,10 +956,7 @@ def _merged_class(
     apart.
     """
     rows, cols = board.shape
-    (x0, y0), (x1, y1) = board.lattice.to_pixels([(0, 0), (rows, cols)])
-    origin = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
-    unit = max(abs(x1 - x0), abs(y1 - y0))
-    positions = np.concatenate([_cell_positions(g, origin, unit) for g in (board, target)])
+    positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
     on_board = np.arange(len(colors)) < rows * cols
     even = colors / _gains(positions, _light_slopes(colors, classes, positions))
     count = int(classes.max()) + 1
@@ -995,10 +1000,16 @@ def _cell_names(indices: NDArray[np.int64], board: _Grid) -> str:
     )
 
 
-def _cell_positions(grid: _Grid, origin: NDArray[np.float64], unit: float) -> NDArray[np.float64]:
-    """The centres of ``grid``'s cells (row-major) relative to ``origin``, in ``unit``s."""
-    rows, cols = grid.shape
-    centres = [grid.lattice.center((r, c)) for r in range(rows) for c in range(cols)]
+def _cell_positions(grid: _Grid, board: _Grid) -> NDArray[np.float64]:
+    """The centres of ``grid``'s cells (row-major) relative to the board's centre, in the
+    board's longer side."""
+    rows, cols = board.shape
+    (x0, y0), (x1, y1) = board.lattice.to_pixels([(0, 0), (rows, cols)])
+    origin = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    unit = max(abs(x1 - x0), abs(y1 - y0))
+    centres = [
+        grid.lattice.center((r, c)) for r in range(grid.shape[0]) for c in range(grid.shape[1])
+    ]
     return (np.array(centres) - origin) / unit
 
 

@@ -466,3 +466,19 @@ def test_photos_whose_target_was_missed_are_read_exactly(seed: int) -> None:
     flat, truth = _rectified_photo(seed)
     puzzle, _ = _read(flat)
     assert (puzzle.source, puzzle.target) == (truth.source, truth.target)
+
+
+def test_a_board_under_a_strong_light_gradient_is_evened_before_the_target_is_read() -> None:
+    """A photo's light 35 % stronger on the board's right than on its left: a colour spans
+    more than two colours may (``max_class_spread``) across the board, yet is one colour
+    under the fitted light field, so the washed-out target is still read."""
+    lit = np.array(GAME_PALETTE, float)[LIGHT_BOARD]
+    lit *= (1 + 0.1 * (np.arange(4) - 1.5))[None, :, None]
+    board = _grid(lit.tolist(), 0.0)
+    cells = board.colors.reshape(-1, 3)
+    assert (
+        bond._spans(cells, bond._cluster(cells, bond.PARAMS)).max() > bond.PARAMS.max_class_spread
+    )
+    reading = bond._read(board, _grid(_washed(LIGHT_TARGET), 100.0), bond.PARAMS)
+    assert not isinstance(reading, str), reading
+    assert reading.puzzle.source[0] == (1, 2, 2, 3)
