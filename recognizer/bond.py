@@ -583,7 +583,10 @@ def _fitted(
 ) -> tuple[list[T], list[list[int]]]:
     """What ``fit`` makes of each block of ``boxes`` (see :func:`_blocks`), and the groups
     that it fits not: a block that does not fit is cut at its widest gap and its parts
-    (two regions or more) are tried again."""
+    (two regions or more) are tried again. A block that does not fit stays among the groups
+    even when cut: a board without separators whose merged same-coloured cells show no
+    edge on some line between rows fits no lattice of its own, and a row of it may stand
+    apart by the regions' erosion, but it is read whole in the target's shape."""
     fits, unfitted = [], []
     pending = _blocks(boxes, params)
     while pending:
@@ -592,11 +595,10 @@ def _fitted(
         if made is not None:
             fits.append(made)
             continue
+        unfitted.append(group)
         parts = _split_at_widest_gap(group, boxes)
         if len(parts) > 1:
             pending.extend(part for part in parts if len(part) >= 2)
-        else:
-            unfitted.append(group)
     return fits, unfitted
 
 

@@ -399,6 +399,7 @@ def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
         81006,  # no separators: a cell enclosed by a region of merged same-coloured cells
         81058,  # a smoothed target whose frame's edge, blended into black, ringed its cells
         71014,  # a first reading with a class only in the target (the white check raised)
+        100035,  # no separators: a board of merged cells fits no lattice and was cut apart
     ],
 )
 def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None:
