@@ -105,6 +105,9 @@ class Params:
     piece_crossing: float = 0.1
     """Most of a square's edge, in sides, that its content may cross into a neighbour
     (arrows and lines run across squares; pieces stand inside theirs)."""
+    piece_mirror: float = 0.9
+    """Most likeness of a piece to its mirror image (see :func:`_mirror_overlap`): the knight
+    is the one chess piece that is not symmetric (a king, a bishop or a rook is no knight)."""
     piece_inks: float = 12.0
     """Farthest a piece's own pixels lie from the colours of one ink (its shades and its
     blends with its square): two marks of different colours that touch are no piece."""
@@ -112,6 +115,13 @@ class Params:
     coloured_height: float = 0.5
     """Least area and height of a coloured piece (beyond :attr:`piece_chroma`): stricter
     than a black or white one's, as coloured marks are common."""
+    beyond_share: float = 0.8
+    """Least share of the steps between the squares of a ring of squares around the board,
+    and of those from them to the board's edge squares, going the chequer's way ..."""
+    beyond_step: float = 3.0
+    beyond_contrast: float = 0.08
+    """... by at least this many grey levels, or this fraction of the squares' contrast,
+    for the chequer to go on beyond that side (a row or column missed: the size in doubt)."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt..."""
     rival: float = 0.72
@@ -199,8 +209,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     if isinstance(board, str):
         return Recognition.nothing(GAME, board)
     lattice = _board_lattice(board, scale)
-    picture = canonical_board(image, lattice, params.square)
-    colours = _square_colours(picture, board.rows, board.cols, params.square)
+    # the board with a ring of one square around it, to see whether the chequer goes on
+    s = params.square
+    wide = canonical_board(image, _board_lattice(board, scale, ring=1), s)
+    picture = wide[s:-s, s:-s]
+    ringed = _square_colours(wide, board.rows + 2, board.cols + 2, s)
+    colours = ringed.inside()
     contrast, alternation = _alternation(colours)
     if contrast < params.min_contrast or alternation < params.min_alternation:
         return Recognition.nothing(
@@ -208,18 +222,29 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             f"squares do not alternate light and dark (contrast {contrast:.0f}, "
             f"{alternation:.0%} of neighbours)",
         )
-    scores = piece_scores(picture, colours, contrast, params)
-    edge = _edge_doubt(board, corners, _squares_off(colours), params)
-    return _reading(board, lattice, scores, edge, params)
+    scores, sizes = piece_scores(picture, colours, contrast, params)
+    beyond = _chequer_beyond(ringed.base.mean(axis=2), contrast, params)
+    edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
+    return _reading(board, lattice, scores, sizes, edge, params)
 
 
 def _reading(
-    board: Board, lattice: Lattice, scores: NDArray[np.float64], edge: str | None, params: Params
+    board: Board,
+    lattice: Lattice,
+    scores: NDArray[np.float64],
+    sizes: NDArray[np.float64],
+    edge: str | None,
+    params: Params,
 ) -> Recognition:
-    """The recognition from the squares' piece scores and any doubt about the edges."""
+    """The recognition from the squares' piece scores and sizes (see
+    :func:`piece_scores`) and any doubt about the edges. Besides the knight, a shape of a
+    piece's size (a disc, two marks in one) is in doubt: a board of other pieces (draughts)
+    is no knight's tour, however knight-like one of them looks."""
     pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
     least = max(params.doubtful, params.rival * float(scores.max()))
-    unsure = [(int(r), int(c)) for r, c in np.argwhere((scores >= least) & (scores < 1))]
+    unsure = [
+        (int(r), int(c)) for r, c in np.argwhere(((scores >= least) | (sizes >= 1)) & (scores < 1))
+    ]
     size = f"{board.rows}x{board.cols} board"
     doubts: list[str] = []
     if len(pieces) != 1:
@@ -491,9 +516,12 @@ def _pitch(homography: NDArray[np.float64], grid: NDArray[np.float64]) -> float:
     return float(np.median(np.linalg.norm(there - here, axis=1)))
 
 
-def _edge_doubt(board: Board, corners: Corners, off: dict[str, int], params: Params) -> str | None:
-    """A doubt when a third of a board's edge line looks like chequer corners too (the
-    lattice may have missed a row or column of squares), or the squares along a side are
+def _edge_doubt(
+    board: Board, corners: Corners, off: dict[str, int], beyond: set[str], params: Params
+) -> str | None:
+    """A doubt when a third of a board's edge line looks like chequer corners too, or the
+    chequer goes on ``beyond`` a side (the lattice may have missed a row or column of
+    squares: a faded one in a photo's glare), or the squares along a side are
     ``off`` their colours (it may have added one: a fitted lattice can stretch over a
     frame): more than a sixth of them, or any while the outermost line of inner corners
     is far from full (arrows and pieces hide corners, but not squares)."""
@@ -519,7 +547,12 @@ def _edge_doubt(board: Board, corners: Corners, off: dict[str, int], params: Par
                 )
         sparse = sum(n in board.nodes for n in inside) < params.edge_fill * len(inside)
         squares = len(edge) + 1
-        if hits > len(edge) // 3 or off[side] > max(1, squares // 6) or (sparse and off[side]):
+        if (
+            side in beyond
+            or hits > len(edge) // 3
+            or off[side] > max(1, squares // 6)
+            or (sparse and off[side])
+        ):
             unclear.append(side)
     if not unclear:
         return None
@@ -547,14 +580,45 @@ def _squares_off(colours: SquareColours) -> dict[str, int]:
     return off
 
 
-def _board_lattice(board: Board, scale: float) -> Lattice:
-    """The board's :class:`Lattice` in the full picture's pixels."""
-    to_nodes = np.array([[1, 0, board.left - 1], [0, 1, board.top - 1], [0, 0, 1]], np.float64)
+def _chequer_beyond(grey: FloatArray, contrast: float, params: Params) -> set[str]:
+    """The sides of the board beyond which the chequer goes on, however faintly, from the
+    grey levels of its squares with a ring of one square around them: the ring's squares
+    along a side alternate, each lighter than its neighbours when the chequer says it
+    should be, nearly everywhere (a frame, a margin, the picture's replicated edge or a
+    light gradient do not)."""
+    rows, cols = grey.shape
+    parity = np.indices((rows, cols)).sum(axis=0) % 2
+    inner = parity[1:-1, 1:-1]
+    lighter = int(np.median(grey[1:-1, 1:-1][inner == 1]) > np.median(grey[1:-1, 1:-1][inner == 0]))
+    signed = grey * np.where(parity == lighter, 1.0, -1.0)
+    least = max(params.beyond_step, params.beyond_contrast * contrast)
+    sides = {
+        "top": signed, "bottom": signed[::-1], "left": signed.T, "right": signed.T[::-1],
+    }  # fmt: skip
+    out = set()
+    for side, lines in sides.items():
+        ring, edge = lines[0, 1:-1], lines[1, 1:-1]
+        # neighbours a, b: the lighter's grey less the darker's if the chequer is right
+        along, across = ring[:-1] + ring[1:], ring + edge
+        if min(np.mean(along > least), np.mean(across > least)) >= params.beyond_share:
+            out.add(side)
+    return out
+
+
+def _board_lattice(board: Board, scale: float, ring: int = 0) -> Lattice:
+    """The board's :class:`Lattice` in the full picture's pixels (with ``ring`` squares
+    more on every side)."""
+    left, top = board.left - 1 - ring, board.top - 1 - ring
+    to_nodes = np.array([[1, 0, left], [0, 1, top], [0, 0, 1]], np.float64)
     # a reduced pixel centre x maps to (x + 0.5) / scale - 0.5 in the full picture
     offset = 0.5 / scale - 0.5
     to_full = np.array([[1 / scale, 0, offset], [0, 1 / scale, offset], [0, 0, 1]])
     matrix = to_full @ board.homography @ to_nodes
-    return Lattice(board.rows, board.cols, tuple(float(v) for v in (matrix / matrix[2, 2]).ravel()))
+    return Lattice(
+        board.rows + 2 * ring,
+        board.cols + 2 * ring,
+        tuple(float(v) for v in (matrix / matrix[2, 2]).ravel()),
+    )
 
 
 # ----------------------------------------------------------------------------- squares
@@ -624,6 +688,14 @@ class SquareColours:
     high: FloatArray
     """``(rows, cols)`` 2nd and 98th percentiles of the band's grey levels."""
 
+    def inside(self) -> SquareColours:
+        """The statistics without the outermost ring of squares."""
+        ring = slice(1, -1)
+        return SquareColours(
+            self.base[ring, ring], self.spread[ring, ring], self.low[ring, ring],
+            self.high[ring, ring],
+        )  # fmt: skip
+
 
 def _square_colours(picture: FloatArray, rows: int, cols: int, square: int) -> SquareColours:
     """The colour statistics of every square's border band."""
@@ -672,34 +744,45 @@ class Content(NamedTuple):
     """Its overlap (intersection over union) with the ellipse of its own moments."""
     inks: float = 0.0
     """How far its own pixels lie from the colours of one ink (see :func:`_off_one_ink`)."""
+    mirror: float = 0.0
+    """The overlap of its foreign pixels with their mirror image (see
+    :func:`_mirror_overlap`)."""
     crossing: float = 0.0
     """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
 
-    def score(self, params: Params = PARAMS) -> float:
+    def score(self, params: Params = PARAMS, shape: bool = True) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece); a coloured blob
-        must be larger than a black or white piece."""
+        must be larger than a black or white piece. Without ``shape``, only its size and
+        place count (not whether it is an ellipse or of one ink)."""
         area, height = params.piece_area, params.piece_height
         if self.chroma > params.piece_chroma:
             area, height = params.coloured_area, params.coloured_height
-        return min(
+        size = min(
             self.area / area,
             self.height / height,
             self.solidity / params.piece_solidity,
-            (1 - self.ellipse) / (1 - params.piece_ellipse),
             params.piece_offset / max(self.offset, 1e-3),
             params.piece_crossing / max(self.crossing, 1e-3),
+        )
+        if not shape:
+            return size
+        return min(
+            size,
+            (1 - self.ellipse) / (1 - params.piece_ellipse),
             params.piece_inks / max(self.inks, 1e-3),
+            (1 - self.mirror) / (1 - params.piece_mirror),
         )
 
 
 def piece_scores(
     picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
-) -> NDArray[np.float64]:
-    """How piece-like each square's content is (see :meth:`Content.score`; 0: empty)."""
-    scores = np.zeros(colours.spread.shape)
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """How piece-like each square's content is, and how piece-sized (see
+    :meth:`Content.score`; 0: empty)."""
+    scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     for cell, content in square_contents(picture, colours, contrast, params).items():
-        scores[cell] = content.score(params)
-    return scores
+        scores[cell], sizes[cell] = content.score(params), content.score(params, shape=False)
+    return scores, sizes
 
 
 def square_contents(
@@ -786,7 +869,9 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     ``(s, s, 3)`` colours and its own colour ``base``."""
     s = foreign.shape[0]
     bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    closed = np.asarray(cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_CLOSE, bridge))
+    closed = np.asarray(
+        cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_CLOSE, bridge), np.uint8
+    )
     speck = max(3, round(0.08 * s)) | 1
     filled = np.asarray(
         cv2.morphologyEx(
@@ -814,6 +899,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         chroma=chroma,
         ellipse=_ellipse_overlap(blob),
         inks=inks,
+        mirror=_mirror_overlap(foreign & _touching(closed, blob), pixels - base),
     )
 
 
@@ -839,6 +925,45 @@ def _ellipse_overlap(blob: NDArray[np.bool_]) -> float:
     dx, dy = xx - cx, yy - cy
     ellipse = inverse[0, 0] * dx * dx + 2 * inverse[0, 1] * dx * dy + inverse[1, 1] * dy * dy <= 4
     return float((ellipse & blob).sum() / max((ellipse | blob).sum(), 1))
+
+
+def _touching(mask: NDArray[np.uint8], blob: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """The connected parts of ``mask`` that overlap ``blob`` (a piece's thin strokes, which
+    :func:`content_of` opens away from its blob, unevenly on either side)."""
+    _, labels = cv2.connectedComponents(mask, connectivity=8)
+    parts = np.unique(labels[blob & (mask > 0)])
+    return np.isin(labels, parts[parts > 0])
+
+
+def _mirror_overlap(ink: NDArray[np.bool_], departure: FloatArray) -> float:
+    """How alike a piece and its mirror image are, across the upright line through the
+    centroid of its ``ink`` mask: ``1 - |a - a'| / (|a| + |a'|)`` over the pixels'
+    ``(s, s, 3)`` ``departure`` from the square's colour within the mask, ``a``, and its
+    mirror image ``a'``, each blurred (sigma: 3% of the side) so that strokes a pixel apart
+    still meet. Its inner strokes count: a bold letter N's outline is nearly a square.
+
+    Examples
+    --------
+    >>> yy, xx = np.mgrid[0:48, 0:48]
+    >>> ink = np.full((48, 48, 3), 100.0, np.float32)
+    >>> round(_mirror_overlap((yy > 10) & (yy < 40) & (abs(xx - 24) < 8 + yy / 4), ink), 2)
+    1.0
+    >>> round(_mirror_overlap((yy > 10) & (yy < 40) & (xx > 14) & (xx < 14 + yy), ink), 2)
+    0.73
+    """
+    mask = ink.astype(np.float32)
+    total = float(mask.sum())
+    if total < 1:
+        return 1.0
+    centre = float((mask.sum(axis=0) * np.arange(mask.shape[1])).sum()) / total
+    side = mask.shape[0]
+    soft = np.asarray(
+        cv2.GaussianBlur(departure * mask[:, :, None], (0, 0), 0.03 * side), np.float32
+    )
+    flip = np.array([[-1, 0, 2 * centre], [0, 1, 0]], np.float64)
+    mirrored = np.asarray(cv2.warpAffine(soft, flip, (mask.shape[1], side)), np.float32)
+    size = float(np.abs(soft).sum() + np.abs(mirrored).sum())
+    return 1 - float(np.abs(soft - mirrored).sum()) / max(size, 1e-6)
 
 
 def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:

@@ -177,6 +177,39 @@ def test_two_coloured_mark_in_a_photo_is_not_a_knight() -> None:
     assert not result.confident or result.puzzle == truth, result.puzzle
 
 
+@pytest.mark.parametrize("seed", [9, 100_038])
+def test_chess_problem_is_not_a_knights_tour(seed: int) -> None:
+    # a lone king or queen (mirror-symmetric, unlike a knight) on a board, on the screen
+    # (seed 9: a queen) and rectified from a photo (seed 100038: a king)
+    rng = np.random.default_rng(seed)
+    picture = np.asarray(nonpuzzle.chess_problem(rng).convert("RGB"), np.uint8)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    flat = rectified(photo, to_photo, (picture.shape[1], picture.shape[0]))
+    for image in (picture, flat):
+        assert not recognize(image).confident
+
+
+def test_draughts_in_a_photo_are_not_a_knights_tour() -> None:
+    # seed 100010's checkers, rectified from a photo: one man, skewed, is no ellipse; the
+    # other men are of a piece's size too
+    rng = np.random.default_rng(100_010)
+    picture = nonpuzzle.random_picture(rng)[1]
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert not result.confident and result.doubts
+
+
+def test_faded_edge_column_puts_the_size_in_doubt() -> None:
+    # seed 100010's photo: glare fades the board's left column, which the lattice misses;
+    # the chequer faintly going on beyond the edge is a doubt, not an 11-column board
+    rng = np.random.default_rng(100_010)
+    picture, truth = screen("knight", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert not result.confident or result.puzzle == truth, result.puzzle
+    assert result.puzzle == truth or any("left edge" in doubt for doubt in result.doubts)
+
+
 def test_board_size_in_doubt() -> None:
     image, lattice = plain_render(5)
     # the chequer carries on below the bottom edge under half of the columns
