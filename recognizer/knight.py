@@ -745,8 +745,8 @@ class Content(NamedTuple):
     inks: float = 0.0
     """How far its own pixels lie from the colours of one ink (see :func:`_off_one_ink`)."""
     mirror: float = 0.0
-    """The overlap of its foreign pixels with their mirror image (see
-    :func:`_mirror_overlap`)."""
+    """The likeness of its foreign pixels to their mirror image, in shape and in colour
+    (the lesser; see :func:`_mirror_overlap`)."""
     crossing: float = 0.0
     """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
 
@@ -889,6 +889,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     area = float(stats[best, cv2.CC_STAT_AREA])
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
+    ink = foreign & _touching(closed, blob)
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
     return Content(
@@ -899,7 +900,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         chroma=chroma,
         ellipse=_ellipse_overlap(blob),
         inks=inks,
-        mirror=_mirror_overlap(foreign & _touching(closed, blob), pixels - base),
+        mirror=min(_mirror_overlap(ink, np.ones_like(pixels)), _mirror_overlap(ink, pixels - base)),
     )
 
 
