@@ -738,9 +738,9 @@ def lights_out(rng: Rng) -> Image.Image:
 def app_folder(rng: Rng) -> Image.Image:
     """An open app folder: a light rounded panel with a 3x3 grid of icons, over a blurred home."""
     img, _ = _canvas(rng)
-    img.paste(_scene(rng, *img.size).filter(ImageFilter.GaussianBlur(20)))
-    draw = ImageDraw.Draw(img)
     w, h = img.size
+    img.paste(_scene(rng, w // 8, h // 8).resize((w, h), Image.Resampling.BICUBIC))
+    draw = ImageDraw.Draw(img)
     origin = x0, y0, side = w * 0.12, h * rng.uniform(0.3, 0.4), w * 0.76 / 3
     r, g, b = _color(rng, 140, 240)
     draw.rounded_rectangle(
@@ -824,13 +824,13 @@ def tiled_floor(rng: Rng) -> Image.Image:
     h = int(w * rng.uniform(0.75, 1.8))
     tile = rng.uniform(w / 12, w / 4)
     grout = tile * rng.uniform(0.03, 0.08)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
-    arr = np.broadcast_to(np.array(_color(rng, 60, 240), np.float64), (h, w, 3)).copy()
-    shades = rng.uniform(-15, 15, (int(h // tile) + 1, int(w // tile) + 1))
-    arr += shades[(yy // tile).astype(int), (xx // tile).astype(int)][..., None]
-    arr[((yy % tile) < grout) | ((xx % tile) < grout)] = _color(rng, 100, 230)
-    arr *= (0.7 + 0.5 * xx / w)[..., None]
-    arr += rng.normal(0, 6, arr.shape)
+    ys, xs = np.arange(h, dtype=np.float32), np.arange(w, dtype=np.float32)
+    shades = rng.uniform(-15, 15, (int(h // tile) + 1, int(w // tile) + 1)).astype(np.float32)
+    shade = shades[(ys // tile).astype(int)[:, None], (xs // tile).astype(int)[None, :]]
+    arr = np.array(_color(rng, 60, 240), np.float32) + shade[..., None]
+    arr[((ys % tile) < grout)[:, None] | ((xs % tile) < grout)[None, :]] = _color(rng, 100, 230)
+    arr *= (0.7 + 0.5 * xs / w)[None, :, None]
+    arr += rng.standard_normal(arr.shape, dtype=np.float32) * 6
     img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8))
     return img.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 2)))
 
