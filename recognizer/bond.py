@@ -815,9 +815,16 @@ def _joint_doubt(
     count = int(classes.max()) + 1
     if not 2 <= count <= 6:
         return f"{count} colours (2 to 6 expected)"
-    widest = float(_spans(colors, classes).max())
-    if widest > params.max_class_spread:
-        return f"a colour class spans {widest:.0f} (in-between cells chain two colours)"
+    spans = _spans(colors, classes)
+    if spans.max() > params.max_class_spread:
+        # the class's cells in the target, whose smeared cells chain colours, else its own
+        mine = classes == classes[np.argmax(spans)]
+        smeared = mine & (np.arange(len(colors)) >= board.colors.shape[0] * board.colors.shape[1])
+        named = _cell_names(np.flatnonzero(smeared if smeared.any() else mine), board)
+        return (
+            f"a colour class spans {spans.max():.0f} (in-between cells chain two colours); "
+            f"cells in doubt: {named}"
+        )
     rows, cols = board.shape
     numbers = (classes + 1).reshape(2, rows, cols)
     if Counter(numbers[0].ravel().tolist()) == Counter(numbers[1].ravel().tolist()):

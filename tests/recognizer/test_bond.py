@@ -483,3 +483,17 @@ def test_a_board_under_a_strong_light_gradient_is_evened_before_the_target_is_re
     reading = bond._read(board, _grid(_washed(LIGHT_TARGET), 100.0), bond.PARAMS)
     assert not isinstance(reading, str), reading
     assert reading.puzzle.source[0] == (1, 2, 2, 3)
+
+
+def test_a_class_chained_through_in_between_cells_names_its_target_cells() -> None:
+    """Grey cells of a board, two greys 104 apart, and target cells in between that chain
+    them into one class: the doubt says so and names the class's cells in the target."""
+    blue = (0, 83, 176)
+    rows = [[(v, v, v)] * 4 for v in (100, 160, 100, 160)]
+    board = _grid([[*rows[0][:3], blue], *rows[1:]], 0.0)
+    target = _grid([[*((v, v, v) for v in (118, 136, 154)), blue], *rows[1:]], 100.0)
+    colors = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
+    doubt = bond._joint_doubt(board, colors, bond._cluster(colors, bond.PARAMS), bond.PARAMS)
+    assert doubt is not None and doubt.startswith("a colour class spans 104")
+    assert "cells in doubt: target (0, 0), target (0, 1), target (0, 2), target (1, 0)" in doubt
+    assert "board (" not in doubt and "target (0, 3)" not in doubt
