@@ -426,11 +426,15 @@ def _cell_lattices(
     idx = np.nonzero(ok)[0]
     if len(idx) < p.min_cells:
         return
-    # the most common size (a histogram of log sizes) and the squares within 15 % of it
+    # the most common size (a histogram of log sizes: the bin with most squares in it and
+    # its neighbours, then in itself), the median size of those squares, and the squares
+    # within 15 % of it
     bins = np.round(np.log(np.column_stack([w[idx], h[idx]])) / 0.1).astype(np.int64)
     keys, counts = np.unique(bins, axis=0, return_counts=True)
     near = np.abs(keys[:, None, :] - keys[None, :, :]).max(axis=2) <= 1
-    w0, h0 = np.exp(keys[np.argmax(near @ counts)] * 0.1)
+    best = keys[np.lexsort((counts, near @ counts))[-1]]
+    common = idx[np.abs(bins - best).max(axis=1) <= 1]
+    w0, h0 = float(np.median(w[common])), float(np.median(h[common]))
     members = idx[(np.abs(w[idx] - w0) < 0.15 * w0) & (np.abs(h[idx] - h0) < 0.15 * h0)]
     if not p.min_cells <= len(members) <= p.max_cells:
         return
@@ -893,18 +897,15 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
 def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     """Cells read as empty whose marks stand out from the plain cells at a fraction of the
     pieces' contrast (:attr:`Params.mark_contrast`): a photo's light lowers every contrast
-    alike, so a tree faded under it is a faint mark in doubt, never an empty cell. Light
-    also adds or takes grey over a cell (glare, a gradient): a mark that keeps the cell's
-    hue must stand out twice as far."""
+    alike, so a tree faded under it is a faint mark in doubt, never an empty cell. The
+    marks are measured in hue: glare, shade and moire add or take grey (a glare spot
+    stands out from a plane fitted under it as far as a faded tree does)."""
     held = set(occupied)
-    empty = [c for c in measured.strength if c not in held]
+    empty = [c for c in measured.hue if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
-    marked: set[Cell] = set()
-    for strength, factor in ((measured.hue, 1.0), (measured.strength, 2.0)):
-        plain = float(np.median([strength[c] for c in empty]))
-        limit = factor * max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
-        marked.update(c for c in empty if strength[c] > limit)
-    return sorted(marked)
+    plain = float(np.median([measured.hue[c] for c in empty]))
+    limit = max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
+    return [c for c in empty if measured.hue[c] > limit]
 
 
 def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:

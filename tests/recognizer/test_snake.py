@@ -488,6 +488,7 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         (80021, ("screen", "photo")),  # a shaded head only 32 RGB off a dark board
         (80015, ("photo",)),  # numbered segments whose blurred 0 reads nearly as a 3
         (80028, ("screen",)),  # small code whose C reads nearly as a 5 (one cherry: a C)
+        (100061, ("screen",)),  # cells whose size straddles two bins of the size histogram
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
