@@ -462,7 +462,10 @@ def _fit(corners: Corners, nodes: dict[Node, int], params: Params) -> Board | No
             return None
         homography = np.asarray(found, np.float64)
         projected = cv2.perspectiveTransform(grid[None], homography)[0]
-        error = np.linalg.norm(projected - pixels, axis=1) / _pitch(homography, grid)
+        pitch = _pitch(homography, grid)
+        if not pitch > 0:
+            return None  # a degenerate map (the nodes on one line)
+        error = np.linalg.norm(projected - pixels, axis=1) / pitch
         if error.max() <= params.fit_tolerance:
             break
         keep = error <= params.fit_tolerance
