@@ -583,22 +583,24 @@ def _fitted(
 ) -> tuple[list[T], list[list[int]]]:
     """What ``fit`` makes of each block of ``boxes`` (see :func:`_blocks`), and the groups
     that it fits not: a block that does not fit is cut at its widest gap and its parts
-    (two regions or more) are tried again. A block that does not fit stays among the groups
-    even when cut: a board without separators whose merged same-coloured cells show no
-    edge on some line between rows fits no lattice of its own, and a row of it may stand
-    apart by the regions' erosion, but it is read whole in the target's shape."""
+    (two regions or more) are tried again. A whole block that does not fit stays among the
+    groups even when cut: a board without separators whose merged same-coloured cells show
+    no edge on some line between rows fits no lattice of its own, and a row of it may stand
+    apart by the regions' erosion, but it is read whole in the target's shape.
+    """
     fits, unfitted = [], []
-    pending = _blocks(boxes, params)
+    pending = [(group, True) for group in _blocks(boxes, params)]
     while pending:
-        group = pending.pop()
+        group, whole = pending.pop()
         made = fit(group)
         if made is not None:
             fits.append(made)
             continue
-        unfitted.append(group)
         parts = _split_at_widest_gap(group, boxes)
         if len(parts) > 1:
-            pending.extend(part for part in parts if len(part) >= 2)
+            pending.extend((part, False) for part in parts if len(part) >= 2)
+        if whole or len(parts) == 1:
+            unfitted.append(group)
     return fits, unfitted
 
 
@@ -726,25 +728,41 @@ class _Reading:
     margin: float
 
 
-def _continues(board: _Grid, work: RGBImage, params: Params) -> bool:
-    """True when most of the ring of cells just beyond the board have the board's colours,
-    two of them at least.
+def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
+    """True when the cells just beyond the grid go on in its colours: most of the ring of
+    cells around it, two colours at least, or a whole side of that ring in two colours.
 
     The game frames its board (pipes, a border, the background: one colour, which may be
-    near a cell colour, as gold pipes by yellow cells); a patch of a larger pattern (a
-    chequerboard, a tiled floor) goes on beyond any grid found in it, in several colours.
+    near a cell colour, as gold pipes by yellow cells) and its target; a patch of a larger
+    pattern (a chequerboard, a tiled floor) goes on beyond any grid found in it, in
+    several colours, and so do some rows of a board or a target read as a smaller grid.
     """
-    rows, cols = board.shape
-    grown = Lattice(rows + 2, cols + 2, tuple((board.lattice.homography @ _SHIFT).ravel()))
-    half = (0.2 * board.lattice.cell_size(), 0.2 * board.lattice.cell_size())
-    ring = _ring_colors(grown, half, work, params)
-    if len(ring) == 0:
-        return False
-    cells = board.colors.reshape(-1, 3)
-    to_cells = np.linalg.norm(ring[:, None, :] - cells[None, :, :], axis=2)
-    near = to_cells.min(axis=1) < params.same_color
-    matched = _cluster(cells, params)[to_cells[near].argmin(axis=1)]
-    return bool(np.mean(near) > 0.5 and len(set(matched.tolist())) >= 2)
+    rows, cols = grid.shape
+    grown = Lattice(rows + 2, cols + 2, tuple((grid.lattice.homography @ _SHIFT).ravel()))
+    half = (0.2 * grid.lattice.cell_size(), 0.2 * grid.lattice.cell_size())
+    ringed = _patch_colors(grown, half, work, params, even=False)
+    cells = grid.colors.reshape(-1, 3)
+    classes = _cluster(cells, params)
+    sides = [ringed[0, 1:-1], ringed[-1, 1:-1], ringed[1:-1, 0], ringed[1:-1, -1]]
+    ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
+
+    def matched(patches: NDArray[np.float64]) -> tuple[float, int]:
+        """The share of ``patches`` near a cell colour, and how many classes they match."""
+        patches = patches[~np.isnan(patches).any(axis=1)]
+        if len(patches) == 0:
+            return 0.0, 0
+        to_cells = np.linalg.norm(patches[:, None, :] - cells[None, :, :], axis=2)
+        near = to_cells.min(axis=1) < params.same_color
+        return float(np.mean(near)), len(set(classes[to_cells[near].argmin(axis=1)].tolist()))
+
+    share, kinds = matched(ring)
+    if share > 0.5 and kinds >= 2:
+        return True
+    for side in sides:
+        share, kinds = matched(side)
+        if share == 1.0 and kinds >= 2:
+            return True
+    return False
 
 
 #: Grid coordinates shifted by one cell up and left: a lattice one cell larger all round.
@@ -1495,8 +1513,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     for found, tuned in _rounds(_resized(even[y0:y1, x0:x1], scale), scale, params):
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
-            if _continues(board, found.smooth, tuned):
-                doubts.append("the grid goes on beyond the board (a chequer or tiles, no board)")
+            if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):
+                doubts.append("a grid goes on beyond itself (a chequer, tiles, or rows of a grid)")
                 continue
             reading = _read(board, target, tuned)
             if isinstance(reading, str):

@@ -497,3 +497,26 @@ def test_a_class_chained_through_in_between_cells_names_its_target_cells() -> No
     assert doubt is not None and doubt.startswith("a colour class spans 104")
     assert "cells in doubt: target (0, 0), target (0, 1), target (0, 2), target (1, 0)" in doubt
     assert "board (" not in doubt and "target (0, 3)" not in doubt
+
+
+def test_rows_of_a_grid_go_on_beyond_themselves() -> None:
+    """Trust bench screenshot 100062 was once read as a 2 x 3 puzzle: the top two rows of a
+    3 x 3 board beside the top two rows of its target. Rows of a grid have a whole side
+    of cells of two colours or more beyond them; the whole grid is framed."""
+    palette = np.array(GAME_PALETTE, np.uint8)
+    classes = np.array([[0, 1, 1], [2, 3, 3], [1, 0, 0]])
+    image = np.zeros((200, 200, 3), np.uint8)
+    for (r, c), k in np.ndenumerate(classes):
+        image[40 + 40 * r : 76 + 40 * r, 40 + 40 * c : 76 + 40 * c] = palette[k]
+
+    def grid(rows: int) -> bond._Grid:
+        lattice = bond.Lattice.axis_aligned(
+            rows, 3, left=38.0, top=38.0, pitch_x=40.0, pitch_y=40.0
+        )
+        colors = palette[classes[:rows]].astype(float)
+        return bond._Grid((40.0, 40.0, 156.0, 36.0 + 40 * rows), lattice, colors, ())
+
+    assert bond._continues(grid(2), image, bond.PARAMS)
+    assert not bond._continues(grid(3), image, bond.PARAMS)
+    picture, _ = screen("bond", np.random.default_rng(100062))
+    assert not bond.recognize(picture).confident or _read(picture)[0].rows == 3
