@@ -21,14 +21,19 @@ The pipeline, one small function per stage:
 4. :func:`_pairs` puts the largest grid with a grid of the same shape near it (the board is
    the larger, or the left / upper one when equal): a block of regions, or else a blob of
    the board's colours (:func:`_grids_of_colours`), that fits no lattice is read in its
-   box (:func:`_grid_in_box`). :func:`_read` numbers the colours of both jointly. Without
-   a reading, steps 2-4 run again with the largest grid's colours.
+   box (:func:`_grid_in_box`, in boxes shrunk or grown on every side, :func:`_grid_within`).
+   :func:`_read` numbers the colours of both jointly; when those classes make no puzzle (a
+   photo's blur washes out the target's tiny cells), the board's classes are taken and the
+   target is read in the board's light (:func:`_target_in_board_light`: one gain and offset
+   per channel, exactly the board's colour counts, a clear margin). Without a reading,
+   steps 2-4 run again with the largest grid's colours.
 
-Any doubt that could make the reading wrong (a grid incomplete, shapes or colour counts
-that differ, colours that are not clearly distinct or that chain into each other, light
-colours clipped alike, a class that splits into two colours once a photo's smooth light
-is taken out, :func:`_merged_class`) gives an unrecognized result; colour counts that
-differ and colours that may have merged name the cells in doubt.
+Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself
+in its colours, :func:`_continues`; shapes or colour counts that differ, colours that are
+not clearly distinct or that chain into each other, light colours clipped alike, a class
+that splits into two colours once a photo's smooth light is taken out, :func:`_merged_class`)
+gives an unrecognized result; colour counts that differ, chained colours and colours that
+may have merged name the cells in doubt.
 """
 
 from __future__ import annotations
