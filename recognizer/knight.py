@@ -300,11 +300,17 @@ def find_corners(grey: FloatArray, params: Params = PARAMS) -> Corners:
         )  # fmt: skip
     tl, tr = mean[: h - span, : w - span], mean[: h - span, span:]
     bl, br = mean[span:, : w - span], mean[span:, span:]
-    a, b, c, e = tl - tr, br - bl, tl - bl, br - tr
-    light = np.minimum(np.minimum(a, b), np.minimum(c, e))  # > 0: top-left, bottom-right lighter
-    dark = -np.maximum(np.maximum(a, b), np.maximum(c, e))  # > 0: the other diagonal lighter
-    penalty = 0.5 * (np.abs(tl - br) + np.abs(tr - bl))
-    inner = np.maximum(light, dark) - penalty
+    # OpenCV's element-wise arithmetic: several times faster than numpy's on these views
+    a, b, c, e = (
+        cv2.subtract(tl, tr),
+        cv2.subtract(br, bl),
+        cv2.subtract(tl, bl),
+        cv2.subtract(br, tr),
+    )
+    light = cv2.min(cv2.min(a, b), cv2.min(c, e))  # > 0: top-left, bottom-right lighter
+    dark = -cv2.max(cv2.max(a, b), cv2.max(c, e))  # > 0: the other diagonal lighter
+    penalty = cv2.addWeighted(cv2.absdiff(tl, br), 0.5, cv2.absdiff(tr, bl), 0.5, 0.0)
+    inner = cv2.subtract(cv2.max(light, dark), penalty)
     response = np.zeros((h, w), np.float32)
     # inner[y, x] belongs to the corner between pixels x + d and x + d + 1 (and rows alike)
     response[d + 1 : h - d, d + 1 : w - d] = np.maximum(inner, 0)
