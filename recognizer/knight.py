@@ -106,7 +106,7 @@ class Params:
     """Most of a square's edge, in sides, that its content may cross into a neighbour
     (arrows and lines run across squares; pieces stand inside theirs)."""
     piece_mirror: float = 0.9
-    """Most likeness of a piece to its mirror image (see :func:`_mirror_overlap`): the knight
+    """Most likeness of a piece to its mirror image (see :func:`_mirror_likeness`): the knight
     is the one chess piece that is not symmetric (a king, a bishop or a rook is no knight)."""
     piece_inks: float = 12.0
     """Farthest a piece's own pixels lie from the colours of one ink (its shades and its
@@ -122,6 +122,9 @@ class Params:
     beyond_contrast: float = 0.08
     """... by at least this many grey levels, or this fraction of the squares' contrast,
     for the chequer to go on beyond that side (a row or column missed: the size in doubt)."""
+    beyond_spread: float = 0.15
+    """... while they are about as even as the board's squares: their colours' spread at
+    most twice the board's, or this fraction of the squares' contrast."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt..."""
     rival: float = 0.72
@@ -223,7 +226,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             f"{alternation:.0%} of neighbours)",
         )
     scores, sizes = piece_scores(picture, colours, contrast, params)
-    beyond = _chequer_beyond(ringed.base.mean(axis=2), contrast, params)
+    beyond = _chequer_beyond(ringed, contrast, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
     return _reading(board, lattice, scores, sizes, edge, params)
 
@@ -589,27 +592,32 @@ def _squares_off(colours: SquareColours) -> dict[str, int]:
     return off
 
 
-def _chequer_beyond(grey: FloatArray, contrast: float, params: Params) -> set[str]:
+def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> set[str]:
     """The sides of the board beyond which the chequer goes on, however faintly, from the
-    grey levels of its squares with a ring of one square around them: the ring's squares
-    along a side alternate, each lighter than its neighbours when the chequer says it
-    should be, nearly everywhere (a frame, a margin, the picture's replicated edge or a
-    light gradient do not)."""
+    colours of its squares with a ring of one square around them: the ring's squares along
+    a side are about as even as the board's and alternate, each lighter than its
+    neighbours when the chequer says it should be, nearly everywhere (a frame, a margin,
+    bars and text beside the board, the picture's replicated edge or a light gradient do
+    not)."""
+    grey = ringed.base.mean(axis=2)
     rows, cols = grey.shape
     parity = np.indices((rows, cols)).sum(axis=0) % 2
-    inner = parity[1:-1, 1:-1]
-    lighter = int(np.median(grey[1:-1, 1:-1][inner == 1]) > np.median(grey[1:-1, 1:-1][inner == 0]))
+    board, inner = grey[1:-1, 1:-1], parity[1:-1, 1:-1]
+    lighter = int(np.median(board[inner == 1]) > np.median(board[inner == 0]))
     signed = grey * np.where(parity == lighter, 1.0, -1.0)
     least = max(params.beyond_step, params.beyond_contrast * contrast)
+    even = max(2 * float(np.median(ringed.spread[1:-1, 1:-1])), params.beyond_spread * contrast)
     sides = {
-        "top": signed, "bottom": signed[::-1], "left": signed.T, "right": signed.T[::-1],
+        "top": (signed, ringed.spread), "bottom": (signed[::-1], ringed.spread[::-1]),
+        "left": (signed.T, ringed.spread.T), "right": (signed.T[::-1], ringed.spread.T[::-1]),
     }  # fmt: skip
     out = set()
-    for side, lines in sides.items():
+    for side, (lines, spread) in sides.items():
         ring, edge = lines[0, 1:-1], lines[1, 1:-1]
         # neighbours a, b: the lighter's grey less the darker's if the chequer is right
         along, across = ring[:-1] + ring[1:], ring + edge
-        if min(np.mean(along > least), np.mean(across > least)) >= params.beyond_share:
+        alternate = min(np.mean(along > least), np.mean(across > least)) >= params.beyond_share
+        if alternate and np.median(spread[0, 1:-1]) <= even:
             out.add(side)
     return out
 
@@ -754,8 +762,8 @@ class Content(NamedTuple):
     inks: float = 0.0
     """How far its own pixels lie from the colours of one ink (see :func:`_off_one_ink`)."""
     mirror: float = 0.0
-    """The likeness of its foreign pixels to their mirror image, in shape and in colour
-    (the lesser; see :func:`_mirror_overlap`)."""
+    """The likeness of its foreign pixels to their mirror image (see
+    :func:`_mirror_likeness`)."""
     crossing: float = 0.0
     """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
 
@@ -909,7 +917,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         chroma=chroma,
         ellipse=_ellipse_overlap(blob),
         inks=inks,
-        mirror=min(_mirror_overlap(ink, np.ones_like(pixels)), _mirror_overlap(ink, pixels - base)),
+        mirror=_mirror_likeness(ink, pixels - base),
     )
 
 
@@ -945,35 +953,48 @@ def _touching(mask: NDArray[np.uint8], blob: NDArray[np.bool_]) -> NDArray[np.bo
     return np.isin(labels, parts[parts > 0])
 
 
-def _mirror_overlap(ink: NDArray[np.bool_], departure: FloatArray) -> float:
+def _mirror_likeness(ink: NDArray[np.bool_], departure: FloatArray) -> float:
+    """How alike a piece is to its mirror image, in shape and in colour (the lesser, see
+    :func:`_symmetry`); 0 when it is more alike to its image turned by half a turn (a
+    letter N is, its outline nearly a square: a symmetric chess piece stands on a base)."""
+    shape = np.ones_like(departure)
+    mirror = min(_symmetry(ink, shape), _symmetry(ink, departure))
+    turned = min(_symmetry(ink, shape, True), _symmetry(ink, departure, True))
+    return 0.0 if turned >= mirror else mirror
+
+
+def _symmetry(ink: NDArray[np.bool_], departure: FloatArray, half_turn: bool = False) -> float:
     """How alike a piece and its mirror image are, across the upright line through the
-    centroid of its ``ink`` mask: ``1 - |a - a'| / (|a| + |a'|)`` over the pixels'
-    ``(s, s, 3)`` ``departure`` from the square's colour within the mask, ``a``, and its
-    mirror image ``a'``, each blurred (sigma: 3% of the side) so that strokes a pixel apart
-    still meet. Its inner strokes count: a bold letter N's outline is nearly a square.
+    centroid of its ``ink`` mask (or its image turned by half a turn about the centroid):
+    ``1 - |a - a'| / (|a| + |a'|)`` over the pixels' ``(s, s, 3)`` ``departure`` from the
+    square's colour within the mask, ``a``, and its image ``a'``, each blurred (sigma: 3%
+    of the side) so that strokes a pixel apart still meet.
 
     Examples
     --------
     >>> yy, xx = np.mgrid[0:48, 0:48]
     >>> ink = np.full((48, 48, 3), 100.0, np.float32)
-    >>> round(_mirror_overlap((yy > 10) & (yy < 40) & (abs(xx - 24) < 8 + yy / 4), ink), 2)
+    >>> round(_symmetry((yy > 10) & (yy < 40) & (abs(xx - 24) < 8 + yy / 4), ink), 2)
     1.0
-    >>> round(_mirror_overlap((yy > 10) & (yy < 40) & (xx > 14) & (xx < 14 + yy), ink), 2)
-    0.73
+    >>> wedge = (yy > 10) & (yy < 40) & (xx > 14) & (xx < 14 + yy)
+    >>> round(_symmetry(wedge, ink), 2), round(_symmetry(wedge, ink, half_turn=True), 2)
+    (0.73, 0.73)
     """
     mask = ink.astype(np.float32)
     total = float(mask.sum())
     if total < 1:
         return 1.0
-    centre = float((mask.sum(axis=0) * np.arange(mask.shape[1])).sum()) / total
+    cx = float((mask.sum(axis=0) * np.arange(mask.shape[1])).sum()) / total
+    cy = float((mask.sum(axis=1) * np.arange(mask.shape[0])).sum()) / total
     side = mask.shape[0]
     soft = np.asarray(
         cv2.GaussianBlur(departure * mask[:, :, None], (0, 0), 0.03 * side), np.float32
     )
-    flip = np.array([[-1, 0, 2 * centre], [0, 1, 0]], np.float64)
-    mirrored = np.asarray(cv2.warpAffine(soft, flip, (mask.shape[1], side)), np.float32)
-    size = float(np.abs(soft).sum() + np.abs(mirrored).sum())
-    return 1 - float(np.abs(soft - mirrored).sum()) / max(size, 1e-6)
+    flip_y = (-1.0, 2 * cy) if half_turn else (1.0, 0.0)
+    image = np.array([[-1, 0, 2 * cx], [0, flip_y[0], flip_y[1]]], np.float64)
+    other = np.asarray(cv2.warpAffine(soft, image, (mask.shape[1], side)), np.float32)
+    size = float(np.abs(soft).sum() + np.abs(other).sum())
+    return 1 - float(np.abs(soft - other).sum()) / max(size, 1e-6)
 
 
 def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:

@@ -189,6 +189,15 @@ def test_chess_problem_is_not_a_knights_tour(seed: int) -> None:
         assert not recognize(image).confident
 
 
+@pytest.mark.parametrize("seed", [140_017, 160_002])
+def test_letter_knight_and_bars_beside_the_board(seed: int) -> None:
+    # a bold green N (as like its mirror image as a king in outline, but more like its
+    # half turn); players' bars under a board, which alternate by chance, are no chequer
+    picture, truth = screen("knight", np.random.default_rng(seed))
+    result = recognize(picture)
+    assert result.confident and result.puzzle == truth, result.doubts
+
+
 def test_draughts_in_a_photo_are_not_a_knights_tour() -> None:
     # seed 100010's checkers, rectified from a photo: one man, skewed, is no ellipse; the
     # other men are of a piece's size too
