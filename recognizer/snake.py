@@ -994,6 +994,8 @@ def _order_board(
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
+    if _shaded_end(orders[0], measured, color, p) == orders[0][-1]:
+        return "the numbers and the head's shade put the head at opposite ends"
     thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, colors, p)
     if thin and tail_breadth > p.head_ratio * head_breadth:
         return "the tail end of the body looks like a head"
@@ -1100,12 +1102,19 @@ def _looks_like_head(
         # On a line, blur shades a thin tail too: only a wider head tells.
         return head > p.head_ratio * tail
     # On full segments a head with eyes covers less than the tail; only its shade tells.
+    return _shaded_end(order, measured, color, p) == first
+
+
+def _shaded_end(
+    order: list[Cell], measured: _Cells, color: NDArray[np.float32], p: Params
+) -> Cell | None:
+    """The end of ``order`` in another shade than the body's ``color`` while the other end
+    is in the body's (a head drawn in its own shade), or None."""
+    first, last = order[0], order[-1]
     shade = {c: float(np.linalg.norm(measured.color[c] - color)) for c in (first, last)}
-    return (
-        max(shade.values()) > 2 * p.weak
-        and min(shade.values()) < p.weak
-        and (shade[first] > shade[last])
-    )
+    if max(shade.values()) > 2 * p.weak and min(shade.values()) < p.weak:
+        return first if shade[first] > shade[last] else last
+    return None
 
 
 def _board_readings(

@@ -556,3 +556,14 @@ def test_former_photo_with_faded_trees_is_refused() -> None:
     assert not found.confident
     trees = [(r, c) for r in range(10) for c in range(10) if puzzle.field[r][c] == "T"]
     assert recognizer.cell_list(trees) in found.doubts[0]
+
+
+def test_numbers_against_the_heads_shade_are_refused() -> None:
+    # wide search, photo 100061 rectified: the 0 on a dark shaded head was unreadable and a
+    # blurred 4 at the tail passed for a looped 0, so the numbers reversed the body; the
+    # head's own shade at the other end puts that order in doubt
+    _, flat, puzzle = _screen_and_true_rectified_photo(100061)
+    found = recognizer.recognize(flat)
+    if found.puzzle != puzzle:
+        assert not found.confident
+        assert any("the head's shade" in doubt for doubt in found.doubts)
