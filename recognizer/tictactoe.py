@@ -108,6 +108,9 @@ class Params:
     #: is a tile; this many tiles outside the board mean a bigger grid of tiles around it.
     tile_area: tuple[float, float] = (0.3, 1.5)
     max_outer_tiles: int = 2
+    #: The board's corner cells differ at most this many times in area (the real whiteboard
+    #: photos, the steepest views, reach 3.6): a steeper perspective is a misfit #.
+    max_cell_ratio: float = 8.0
     #: Colour edges: a Sobel gradient above this (on 0..255 channels, the strongest of three).
     edge_gradient: float = 24.0
 
@@ -794,6 +797,29 @@ def _line_remnant(piece: Mask, gy: float, gx: float, size: int, framed: bool) ->
     return along_row or along_col
 
 
+def _not_a_mark(piece: Mask, origin: tuple[int, int], size: int, pad: int, framed: bool) -> bool:
+    """Whether a component (its box ``piece`` at canvas pixel ``origin`` ``(x, y)``) is no
+    mark though large enough.
+
+    It is a remnant of the grid's lines the eraser left (a crossing or a frame's corner,
+    whatever its shape) when it is half a cell across or more with four fifths of its ink
+    within 0.15 cells of a line (a smaller mark astride a line stays unclear); or it is
+    the edge of a page or a screen around the board when it is larger than the board with
+    no ink inside its cells. A mark, even one spilling over a line, has most of its ink in
+    its cell.
+    """
+    ys, xs = np.nonzero(piece)
+    gx, gy = (xs + origin[0] - pad) / size, (ys + origin[1] - pad) / size
+    lines = np.array((0, 1, 2, 3) if framed else (1, 2), dtype=np.float64)
+    near_col = np.abs(gx[:, None] - lines).min(axis=1) <= 0.15
+    near_row = np.abs(gy[:, None] - lines).min(axis=1) <= 0.15
+    on_lines = near_col | near_row
+    if max(piece.shape) >= 0.5 * size and np.mean(on_lines) >= 0.8:
+        return True
+    inside = (gx > 0.15) & (gx < 2.85) & (gy > 0.15) & (gy < 2.85) & ~on_lines
+    return max(piece.shape) > 3 * size and not inside.any()
+
+
 #: The eight lines of three: rows, columns, diagonals (cell indices in reading order).
 RUNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -911,6 +937,7 @@ def read_cells(
     grid_to_pixels: NDArray[np.float64],
     framed: bool,
     params: Params = PARAMS,
+    brightness: NDArray[np.float32] | None = None,
 ) -> tuple[list[MarkShape | None], float, int]:
     """Warp the ink difference image ``diff`` (:func:`ink_mask`) to the canonical board,
     threshold it there and read the nine cells in reading order.
@@ -925,6 +952,10 @@ def read_cells(
     outer cells are only roughly where the crossings put them). A cell without ink reads
     ``None``, and one whose ink is centred on a grid line (a remnant of a crossing, or a
     mark between two cells) reads ``?``.
+
+    Given the ``brightness`` of ``diff``'s pixels above their background, a mark lighter
+    than the page where the lines are darker (or the other way round) reads ``?``: marks are
+    drawn in ink like the lines, and a lighter blob on a page of dark ink is glare.
 
     Returns the readings, the share of ink on the board besides its lines and the number
     of glyph-sized pieces of ink inside the board (smaller than a mark, see
@@ -954,7 +985,47 @@ def read_cells(
     if strike is not None:  # a struck run: read what the strike crossed, or the run whole
         unstruck, _ = _read_marks(clean, warped, framed, params)
         readings = _through_strike(readings, unstruck, strike.run)
+    if brightness is not None:
+        lift = np.asarray(
+            cv2.warpPerspective(
+                brightness,
+                grid_to_pixels @ np.linalg.inv(to_canvas),
+                (canvas, canvas),
+                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            ),
+            np.float32,
+        )
+        readings = _against_the_lines(readings, erased, board & ~clean, lift, size, pad)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
+
+
+def _against_the_lines(
+    readings: list[MarkShape | None],
+    marks: Mask,
+    lines: Mask,
+    lift: NDArray[np.float32],
+    size: int,
+    pad: int,
+) -> list[MarkShape | None]:
+    """``readings`` with every mark whose ink in its cell (``marks``) is lighter than the
+    page where the ``lines``' ink is darker, or darker where it is lighter (by the median
+    ``lift`` of each, at least 4 levels either way), made unclear."""
+    if not lines.any():
+        return readings
+    polarity = float(np.median(lift[lines]))
+    out = list(readings)
+    for i, cell in enumerate(readings):
+        if cell is None or cell.mark == "?":
+            continue
+        r, c = divmod(i, 3)
+        box = np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        ink = marks[box]
+        if not ink.any():
+            continue
+        own = float(np.median(lift[box][ink]))
+        if min(abs(own), abs(polarity)) >= 4 and own * polarity < 0:
+            out[i] = MarkShape("?", cell.hole, cell.arms, cell.centre, sure=False)
+    return out
 
 
 def _read_marks(
@@ -976,7 +1047,11 @@ def _read_marks(
         gx, gy = (centroids[index] - pad) / size
         x, y = int(stats[index, cv2.CC_STAT_LEFT]), int(stats[index, cv2.CC_STAT_TOP])
         piece = labels[y : y + tall, x : x + wide] == index
-        if extent < params.min_glyph * size or _line_remnant(piece, gy, gx, size, framed):
+        if (
+            extent < params.min_glyph * size
+            or _line_remnant(piece, gy, gx, size, framed)
+            or _not_a_mark(piece, (x, y), size, pad, framed)
+        ):
             continue
         inside = 0 <= gy < 3 and 0 <= gx < 3
         if extent < params.min_mark * size:
@@ -1047,10 +1122,11 @@ def _reach(grid_to_pixels: NDArray[np.float64], shape: tuple[int, ...]) -> NDArr
 
 def _board_ink(
     image: RGBImage, grid_to_image: NDArray[np.float64], params: Params
-) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
+) -> tuple[NDArray[np.uint8], NDArray[np.float32], NDArray[np.float64]]:
     """The ink difference image of the board's surroundings, with cells of about
-    :attr:`Params.read_cell` pixels (or the picture's own, if smaller), and the map from
-    grid units to it."""
+    :attr:`Params.read_cell` pixels (or the picture's own, if smaller), its brightness
+    above the local background (negative for dark ink), and the map from grid units to
+    it."""
     crossings = cv2.perspectiveTransform(
         np.array([[[1, 1], [2, 1], [1, 2], [2, 2]]], dtype=np.float64), grid_to_image
     )[0]
@@ -1060,8 +1136,10 @@ def _board_ink(
     crop = image[y0:y1, x0:x1]
     crop, factor = reduce(crop, max(1, round(max(crop.shape[:2]) * factor)))
     _, diff = ink_mask(crop, params)
+    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    background = cv2.cvtColor(_median_background(crop, 48, 7), cv2.COLOR_RGB2GRAY)
     image_to_crop = np.array([[factor, 0, -factor * x0], [0, factor, -factor * y0], [0, 0, 1]])
-    return diff, image_to_crop @ grid_to_image
+    return diff, gray - background, image_to_crop @ grid_to_image
 
 
 def outer_tiles(look: RGBImage, grid_to_look: NDArray[np.float64], params: Params = PARAMS) -> int:
@@ -1105,6 +1183,23 @@ def outer_tiles(look: RGBImage, grid_to_look: NDArray[np.float64], params: Param
         if max(a, b) <= 1.4 * min(a, b) and areas[index] >= 0.8 * (a + 1) * (b + 1):
             tiles += 1
     return tiles
+
+
+def cell_area_ratio(grid_to_pixels: NDArray[np.float64]) -> float:
+    """How many times the largest of the board's corner cells exceeds the smallest in area.
+
+    Examples
+    --------
+    >>> cell_area_ratio(np.diag([10.0, 10.0, 1.0]))
+    1.0
+    """
+    cells = np.array(
+        [[(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)] for r in (0, 2) for c in (0, 2)],
+        dtype=np.float64,
+    )
+    corners = cv2.perspectiveTransform(cells.reshape(1, -1, 2), grid_to_pixels)[0].reshape(4, 4, 2)
+    areas = [abs(cv2.contourArea(cell.astype(np.float32))) for cell in corners]
+    return max(areas) / max(min(areas), 1e-9)
 
 
 def _search_grid(mask: Mask, params: Params) -> Grid | str:
@@ -1157,14 +1252,19 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         grid, faint = (grid, False) if isinstance(fainter, str) else (fainter, True)
     if isinstance(grid, str):
         return Recognition.nothing(GAME, grid)
+    ratio = cell_area_ratio(grid.homography())
+    if ratio > params.max_cell_ratio:
+        return Recognition.nothing(
+            GAME, f"the #'s corner cells differ {ratio:.0f}-fold in area: a misfit #"
+        )
     tiles = outer_tiles(look, grid.homography(), params)
     if tiles > params.max_outer_tiles:
         return Recognition.nothing(
             GAME, f"{tiles} cell-sized tiles around the #: a window of a bigger grid"
         )
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
-    diff, to_diff = _board_ink(image, to_image, params)
-    readings, density, glyphs = read_cells(diff, to_diff, grid.framed, params)
+    diff, brightness, to_diff = _board_ink(image, to_image, params)
+    readings, density, glyphs = read_cells(diff, to_diff, grid.framed, params, brightness)
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
     if glyphs > params.max_glyphs:
