@@ -18,8 +18,9 @@ The pipeline, on reduced copies of the picture, looking at full size only at the
    board's edge widen it (cells of the colour of the tile beside them that stand out from
    their gaps as tiles do: a photo's light drifts the tiles' colour across the board).
 3. The confidence falls with every doubt: irregular gaps, unclear cells, holes beside faint
-   tiles (glare may wash a tile out entirely), tiles off the lattice (a sheared picture) or
-   beyond the edge the board may grow to, no cat or two, a "cat" that is a flat square
+   tiles (glare may wash a tile out entirely), lifts no tile or hole has (the colours were
+   not modelled right), tiles off the lattice (a sheared picture) or beyond the edge the
+   board may grow to, no cat or two, a "cat" that is a flat square
    (another game's board of coloured cells), tiles that are not plain or not set on a
    background of their own (numbered squares, ruled cells), a single line of squares,
    squares too small for a game's board, and a board that no path covers from the cat: the
@@ -122,6 +123,10 @@ class Params:
     check_nodes: int = 3000
     #: How many of the least surely read cells a doubt names.
     doubt_cells: int = 3
+    #: A cell's lift beyond this range (a tile's is about 1, a hole's 0) shows that the
+    #: colours of tiles and background were not modelled right (faint tiles in a photo's
+    #: light): the reading is in doubt.
+    sane_lift: tuple[float, float] = (-1.0, 2.5)
     #: A cell beyond the board that stands out from its gaps as a tile does, within this
     #: Delta E of the colour of a tile beside it, is a tile too (a photo's light drifted
     #: the tiles' colour away from the one the board was found by).
@@ -728,6 +733,15 @@ def _decide(
             and reading.lift < params.ring_lift
         }
     )
+    wild = sorted(
+        cell
+        for cell, reading in readings.items()
+        if _within(cell, area) and not params.sane_lift[0] <= reading.lift <= params.sane_lift[1]
+    )
+    if wild:
+        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in wild[: params.doubt_cells])
+        doubts.append(f"the tiles' and background's colours are unclear: cells {cells} in doubt")
+        confidence = min(confidence, 0.3)
     strays = sorted(cell for cell in board.strays if _within(cell, grown))
     if strays:
         cells = ", ".join(

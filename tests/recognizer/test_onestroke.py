@@ -205,6 +205,19 @@ def test_a_sheared_board_is_doubted() -> None:
             assert any("off the lattice" in doubt for doubt in recognition.doubts)
 
 
+def test_wild_lifts_put_the_colours_in_doubt() -> None:
+    """A screen the finder took out of generated photo 112026 (saved: the simulator's
+    pictures of a seed depend on what it drew before): its tiles are so faint in the light
+    that the colour model of tiles and background failed (lifts of 5 and -3, where a tile's
+    is about 1 and a hole's 0), a faint corner tile was read as a hole and the wrong board
+    was solved. Such lifts put the reading in doubt."""
+    path = SAMPLES / "onestroke" / "doubtful" / "photo-112026-faint-tiles.png"
+    recognition = recognize(_load(path))
+    assert recognition.puzzle == _truth(path) or not recognition.confident
+    assert not recognition.confident
+    assert any("colours are unclear" in doubt for doubt in recognition.doubts)
+
+
 def test_lattice_cells_are_puzzle_cells() -> None:
     rng = np.random.default_rng(3)
     style = random_style(rng, video=False)
