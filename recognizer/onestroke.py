@@ -733,15 +733,6 @@ def _decide(
             and reading.lift < params.ring_lift
         }
     )
-    wild = sorted(
-        cell
-        for cell, reading in readings.items()
-        if _within(cell, area) and not params.sane_lift[0] <= reading.lift <= params.sane_lift[1]
-    )
-    if wild:
-        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in wild[: params.doubt_cells])
-        doubts.append(f"the tiles' and background's colours are unclear: cells {cells} in doubt")
-        confidence = min(confidence, 0.3)
     strays = sorted(cell for cell in board.strays if _within(cell, grown))
     if strays:
         cells = ", ".join(
@@ -812,6 +803,19 @@ def _decide(
         confidence = min(confidence, 0.2)
     start = cat
     tiles.add(start)
+    # the cat (and its ears beside it) stands out anyhow; a tile's lift is about 1, a hole's 0
+    wild = sorted(
+        cell
+        for cell, reading in readings.items()
+        if _within(cell, area)
+        and cell != cat
+        and cell not in _neighbours(cat)
+        and not params.sane_lift[0] <= reading.lift <= params.sane_lift[1]
+    )
+    if wild:
+        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in wild[: params.doubt_cells])
+        doubts.append(f"the tiles' and background's colours are unclear: cells {cells} in doubt")
+        confidence = min(confidence, 0.3)
     if len(tiles) < params.min_tiles:
         return Recognition.nothing(GAME, "too few tiles")
     if gap_agreement < 0.9:
