@@ -797,29 +797,6 @@ def _line_remnant(piece: Mask, gy: float, gx: float, size: int, framed: bool) ->
     return along_row or along_col
 
 
-def _not_a_mark(piece: Mask, origin: tuple[int, int], size: int, pad: int, framed: bool) -> bool:
-    """Whether a component (its box ``piece`` at canvas pixel ``origin`` ``(x, y)``) is no
-    mark though large enough.
-
-    It is a remnant of the grid's lines the eraser left (a crossing or a frame's corner,
-    whatever its shape) when it is half a cell across or more with four fifths of its ink
-    within 0.15 cells of a line (a smaller mark astride a line stays unclear); or it is
-    the edge of a page or a screen around the board when it is larger than the board with
-    no ink inside its cells. A mark, even one spilling over a line, has most of its ink in
-    its cell.
-    """
-    ys, xs = np.nonzero(piece)
-    gx, gy = (xs + origin[0] - pad) / size, (ys + origin[1] - pad) / size
-    lines = np.array((0, 1, 2, 3) if framed else (1, 2), dtype=np.float64)
-    near_col = np.abs(gx[:, None] - lines).min(axis=1) <= 0.15
-    near_row = np.abs(gy[:, None] - lines).min(axis=1) <= 0.15
-    on_lines = near_col | near_row
-    if max(piece.shape) >= 0.5 * size and np.mean(on_lines) >= 0.8:
-        return True
-    inside = (gx > 0.15) & (gx < 2.85) & (gy > 0.15) & (gy < 2.85) & ~on_lines
-    return max(piece.shape) > 3 * size and not inside.any()
-
-
 #: The eight lines of three: rows, columns, diagonals (cell indices in reading order).
 RUNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -1047,11 +1024,7 @@ def _read_marks(
         gx, gy = (centroids[index] - pad) / size
         x, y = int(stats[index, cv2.CC_STAT_LEFT]), int(stats[index, cv2.CC_STAT_TOP])
         piece = labels[y : y + tall, x : x + wide] == index
-        if (
-            extent < params.min_glyph * size
-            or _line_remnant(piece, gy, gx, size, framed)
-            or _not_a_mark(piece, (x, y), size, pad, framed)
-        ):
+        if extent < params.min_glyph * size or _line_remnant(piece, gy, gx, size, framed):
             continue
         inside = 0 <= gy < 3 and 0 <= gx < 3
         if extent < params.min_mark * size:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
-from numpy.typing import NDArray
 
 from recognizer import recognize as recognize_any
 from recognizer.image import decode_image
@@ -19,9 +17,7 @@ from recognizer.lattice import Lattice
 from recognizer.tictactoe import (
     PARAMS,
     MarkShape,
-    Mask,
     _line_remnant,
-    _not_a_mark,
     cell_area_ratio,
     classify_mark,
     draw,
@@ -409,48 +405,6 @@ def test_tiles_are_counted_around_a_window_of_tiles_but_not_around_a_drawn_board
     assert outer_tiles(page, window) == 0
 
 
-def test_remnants_of_lines_and_a_page_edge_are_no_marks() -> None:
-    """A crossing's or a frame corner's remnant lies on the lines, a screen's edge around
-    the board has no ink in its cells (a rectified photo of the real paper capture read
-    them as unclear marks); marks, and a small one astride a line, are kept."""
-    size, pad = 64, 96
-
-    def piece(draw: Callable[[NDArray[np.uint8]], object]) -> tuple[Mask, tuple[int, int]]:
-        canvas = np.zeros((3 * size + 2 * pad,) * 2, np.uint8)
-        draw(canvas)
-        ys, xs = np.nonzero(canvas)
-        box = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1] > 0
-        return box, (int(xs.min()), int(ys.min()))
-
-    at = pad + size  # the first inner line
-
-    def crossing(c: NDArray[np.uint8]) -> None:
-        cv2.line(c, (at - 25, at), (at + 25, at), 1, 4)
-        cv2.line(c, (at, at - 25), (at, at + 25), 1, 4)
-
-    def corner(c: NDArray[np.uint8]) -> None:
-        cv2.line(c, (pad, pad), (pad + 40, pad), 1, 4)
-        cv2.line(c, (pad, pad), (pad, pad + 40), 1, 4)
-
-    def edge(c: NDArray[np.uint8]) -> None:
-        cv2.rectangle(c, (10, 10), (3 * size + 2 * pad - 10,) * 2, 1, 3)
-
-    def ring(c: NDArray[np.uint8]) -> None:
-        cv2.circle(c, (at + size // 2, at + size // 2), 20, 1, 4)
-
-    def astride(c: NDArray[np.uint8]) -> None:
-        cv2.circle(c, (at, at + size // 2), 8, 1, 3)
-
-    def edge_with_mark(c: NDArray[np.uint8]) -> None:
-        edge(c)
-        cv2.line(c, (10, at + size // 2), (at + size // 2, at + size // 2), 1, 3)
-
-    for ink, framed in ((crossing, False), (corner, True), (edge, False), (edge, True)):
-        assert _not_a_mark(*piece(ink), size, pad, framed), ink.__name__
-    for ink in (ring, astride, edge_with_mark):
-        assert not _not_a_mark(*piece(ink), size, pad, False), ink.__name__
-
-
 @pytest.mark.parametrize(
     ("name", "seed"),
     [
@@ -458,6 +412,7 @@ def test_remnants_of_lines_and_a_page_edge_are_no_marks() -> None:
         ("whiteboard-5.jpeg", 110002),
         ("whiteboard-5.jpeg", 130005),
         ("paper-photo-1.jpg", 130001),
+        ("whiteboard-4.jpeg", 140003),
     ],
 )
 def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, seed: int) -> None:
@@ -467,7 +422,8 @@ def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, 
     (the second is then read on its rectified screen). 130005 lost an O on a rectified
     screen. The paper sheet's rectified screen
     had a faint glare blob in an empty cell read as an X (130001): a mark lighter than the
-    page where the lines are darker is unclear."""
+    page where the lines are darker is unclear. In 140003 read flat an X is lost: only a
+    line's remnant left in another cell, read unclear, keeps that board unconfident."""
     path = REAL / f"tictactoe-{name}"
     rng = np.random.default_rng(seed)
     photo, _ = photograph(decode_image(path.read_bytes()), random_photo_style(rng), rng)
