@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from math import sqrt
+from typing import Any
 
 import cv2
 import numpy as np
@@ -941,15 +942,18 @@ def read_cells(
     size, pad = params.cell_px, 3 * params.cell_px // 2
     canvas = 3 * size + 2 * pad
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
-    warped = np.asarray(
-        cv2.warpPerspective(
-            diff,
-            grid_to_pixels @ np.linalg.inv(to_canvas),
-            (canvas, canvas),
-            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        ),
-        np.uint8,
-    )
+
+    def on_canvas(picture: NDArray[Any]) -> NDArray[Any]:
+        return np.asarray(
+            cv2.warpPerspective(
+                picture,
+                grid_to_pixels @ np.linalg.inv(to_canvas),
+                (canvas, canvas),
+                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            )
+        )
+
+    warped = on_canvas(diff).astype(np.uint8, copy=False)
     board = hysteresis(warped, *ink_levels(diff, params))
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
@@ -963,15 +967,7 @@ def read_cells(
         unstruck, _ = _read_marks(clean, warped, framed, params)
         readings = _through_strike(readings, unstruck, strike.run)
     if brightness is not None:
-        lift = np.asarray(
-            cv2.warpPerspective(
-                brightness,
-                grid_to_pixels @ np.linalg.inv(to_canvas),
-                (canvas, canvas),
-                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            ),
-            np.float32,
-        )
+        lift = on_canvas(brightness).astype(np.float32, copy=False)
         readings = _against_the_lines(readings, erased, board & ~clean, lift, size, pad)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
 

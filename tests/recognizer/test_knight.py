@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 import recognizer
 from recognizer.image import decode_image
@@ -167,13 +168,18 @@ def test_two_coloured_mark_is_not_a_knight() -> None:
     assert not result.confident and "no piece" in result.doubts[0], result.doubts
 
 
+def _rectified_photo(picture: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint8]:
+    """A simulated photo of ``picture``, rectified with the screen's true outline."""
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    return rectified(photo, to_photo, (picture.shape[1], picture.shape[0]))
+
+
 def test_two_coloured_mark_in_a_photo_is_not_a_knight() -> None:
     # seed 80095's photo, rectified with its true outline: a small black knight on a
     # textured square is hardly seen, and the mark two squares off must not stand in for it
     rng = np.random.default_rng(80_095)
     picture, truth = screen("knight", rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    result = recognize(_rectified_photo(picture, rng))
     assert not result.confident or result.puzzle == truth, result.puzzle
 
 
@@ -183,8 +189,7 @@ def test_chess_problem_is_not_a_knights_tour(seed: int) -> None:
     # (seed 9: a queen) and rectified from a photo (seed 100038: a king)
     rng = np.random.default_rng(seed)
     picture = np.asarray(nonpuzzle.chess_problem(rng).convert("RGB"), np.uint8)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    flat = rectified(photo, to_photo, (picture.shape[1], picture.shape[0]))
+    flat = _rectified_photo(picture, rng)
     for image in (picture, flat):
         assert not recognize(image).confident
 
@@ -203,8 +208,7 @@ def test_draughts_in_a_photo_are_not_a_knights_tour() -> None:
     # other men are of a piece's size too
     rng = np.random.default_rng(100_010)
     picture = nonpuzzle.random_picture(rng)[1]
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    result = recognize(_rectified_photo(picture, rng))
     assert not result.confident and result.doubts
 
 
@@ -213,8 +217,7 @@ def test_faded_edge_column_puts_the_size_in_doubt() -> None:
     # the chequer faintly going on beyond the edge is a doubt, not an 11-column board
     rng = np.random.default_rng(100_010)
     picture, truth = screen("knight", rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    result = recognize(_rectified_photo(picture, rng))
     assert not result.confident or result.puzzle == truth, result.puzzle
     assert result.puzzle == truth or any("left edge" in doubt for doubt in result.doubts)
 
