@@ -190,8 +190,15 @@ def photograph(
     desk += (rng.normal(0, 6, (out_h // 8 + 1, out_w // 8 + 1, 3)).repeat(8, 0).repeat(8, 1))[
         :out_h, :out_w
     ]
+    # a transparent border leaves the pixels it does not write as they were: start from black,
+    # or they are whatever memory the process last freed and a seed's photo is not repeatable
     warped = cv2.warpPerspective(
-        phone, h_phone, (out_w, out_h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_TRANSPARENT
+        phone,
+        h_phone,
+        (out_w, out_h),
+        dst=np.zeros((out_h, out_w, 3), phone.dtype),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_TRANSPARENT,
     )
     mask = cv2.warpPerspective(_rounded_mask(ph, pw, radius), h_phone, (out_w, out_h)) > 0
     photo = np.where(mask[..., None], warped.astype(np.float32), desk)
