@@ -20,7 +20,6 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,8 +27,9 @@ from typing import Any
 import numpy as np
 
 from bench._accuracy import print_header
+from cli.batch import make_pool
 from cli.pipeline import Options, Record, solve_file, solve_image
-from recognizer import recognize, set_threads
+from recognizer import recognize
 from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
 from tests.render import nonpuzzle
@@ -179,8 +179,8 @@ def run(argv: list[str]) -> None:
         if args.no_real
         else [(p, args.seed + i) for p in _real_captures() for i in range(args.real_photos)]
     )
-    # one process per core, each reading with one thread, as batch does
-    with ProcessPoolExecutor(args.workers, initializer=set_threads, initargs=(1,)) as pool:
+    # batch's own worker pool: one process per core, each reading with one thread
+    with make_pool(args.workers) as pool:
         outcomes = [o for pair in pool.map(_case, cases, chunksize=2) for o in pair]
         real_photos = list(pool.map(_real_photo, real_cases, chunksize=2))
 
