@@ -72,7 +72,7 @@ class Theme:
     ink: RGB
     panel: RGB  # bars and buttons
     accent: RGB
-    texture: str  # flat, vertical, diagonal, radial, noise, stripes
+    texture: str  # flat, vertical, diagonal, radial, noise, stripes, ruled, squared (paper)
     font: str
     dark: bool
 
@@ -112,7 +112,7 @@ def random_theme(rng: Rng) -> Theme:
         ink = (255, 255, 255) if sum(page) < 450 else (30, 30, 40)
     page2 = _mix(page, _rgb(rng, 0, 256), float(rng.uniform(0.1, 0.45)))
     panel = _mix(page, ink, float(rng.uniform(0.08, 0.25)))
-    textures = ["flat", "vertical", "diagonal", "radial", "noise", "stripes"]
+    textures = ["flat", "vertical", "diagonal", "radial", "noise", "stripes", "ruled", "squared"]
     return Theme(
         page, page2, ink, panel, _rgb(rng, 30, 256), str(rng.choice(textures)),
         str(rng.choice(FONTS)), kind == "dark",
@@ -120,7 +120,8 @@ def random_theme(rng: Rng) -> Theme:
 
 
 def _background(size: tuple[int, int], theme: Theme, rng: Rng) -> Image.Image:
-    """The page behind everything: flat, a gradient, noise or soft stripes."""
+    """The page behind everything: flat, a gradient, noise, soft stripes, or ruled or squared
+    paper (thin lines every few percent of the width)."""
     w, h = size
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if theme.texture == "vertical":
@@ -135,6 +136,11 @@ def _background(size: tuple[int, int], theme: Theme, rng: Rng) -> Image.Image:
     elif theme.texture == "noise":
         cells = rng.random((h // 16 + 2, w // 16 + 2)).astype(np.float32)
         t = 0.3 * np.asarray(Image.fromarray(cells).resize((w, h), Image.Resampling.BICUBIC))
+    elif theme.texture in ("ruled", "squared"):
+        period = int(rng.integers(20, 60)) * max(1, w // 1000)
+        t = 0.6 * (yy % period < max(1, period // 25))
+        if theme.texture == "squared":
+            t = np.maximum(t, 0.6 * (xx % period < max(1, period // 25)))
     else:
         t = np.zeros((h, w), np.float32)
     a, b = np.asarray(theme.page, np.float32), np.asarray(theme.page2, np.float32)
@@ -374,6 +380,7 @@ def draw_onestroke(
             fill=_mix(theme.page, theme.ink, 0.07),
         )
     marker = str(rng.choice(["cat", "dot", "ring", "star", "filled", "arrow"]))
+    sockets = rng.random() < 0.2
     accent = (
         theme.accent
         if sum(abs(a - b) for a, b in zip(theme.accent, tile, strict=True)) > 150
@@ -381,9 +388,16 @@ def draw_onestroke(
     )
     for r, row in enumerate(puzzle.grid):
         for c, ch in enumerate(row):
-            if ch != "1":
-                continue
             box = _cell_box(board, rows, cols, r, c, tiles.gap)
+            if ch != "1":
+                if sockets:  # some games outline the holes
+                    draw.rounded_rectangle(
+                        _inset(box, 0.08),
+                        0.2 * (box[2] - box[0]),
+                        outline=_mix(theme.page, theme.ink, 0.2),
+                        width=2,
+                    )
+                continue
             start = (r, c) == puzzle.start
             _tile(draw, box, accent if start and marker == "filled" else tile, tiles)
             if not start:
