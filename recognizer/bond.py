@@ -172,6 +172,18 @@ class Params:
     #: ... with the target's cells of the class splitting in the same counts, or at least
     #: this far apart whatever the target says.
     sure_merge_gap: float = 30.0
+    #: A class is two colours too when its two groups' means are ``min_merge_gap`` apart
+    #: and this many times as far as the cells of the other classes stray from theirs (a
+    #: photo's glare or uneven light strays them all alike; two merged colours only one).
+    merge_light_ratio: float = 4.0
+    #: A grid line is seen in a profile across it reaching this share of the pitch on
+    #: either side (:func:`_line_marks`) ...
+    line_reach: float = 0.3
+    #: ... and a grid with a line that strays this far (RGB) from its sides' colours all
+    #: along has separators: a line of it showing neither one nor a colour change (a mark
+    #: below ``min_line_mark``) runs through cells, which the grid splits.
+    clear_separator: float = 40.0
+    min_line_mark: float = 14.0
 
 
 PARAMS = Params()
@@ -770,6 +782,71 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     return False
 
 
+def _line_marks(
+    grid: _Grid, work: RGBImage, params: Params
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """How clearly each interior line of ``grid`` shows in ``work``.
+
+    Each cell's stretch of a line is seen as a profile across it (averaged along its middle
+    half): the colours at either end, a shade between them (a colour change, blurred or
+    not), and how far the profile's middle strays off the straight path between its ends
+    in RGB (a separator or a bevel: darker or lighter than both sides).
+
+    Returns
+    -------
+    marks : (rows - 1 + cols - 1,) array
+        Each interior line's clearest stretch (row lines, then column lines): the larger
+        of its colour change and its straying, in RGB units.
+    separators : (rows - 1 + cols - 1,) array
+        Each line's faintest straying: a separator runs the whole line (a cursor's outline
+        round one cell does not).
+    """
+    rows, cols = grid.shape
+    across = np.linspace(-params.line_reach, params.line_reach, 25)
+    u, v = np.meshgrid(across, np.linspace(0.25, 0.75, 7))  # (7, 25)
+    middle = np.abs(across) <= params.line_reach / 2
+    marks, separators = [], []
+    for horizontal, count, length in ((True, rows, cols), (False, cols, rows)):
+        for line in range(1, count):
+            best, faintest = 0.0, np.inf
+            for k in range(length):
+                row, col = (line + u, k + v) if horizontal else (k + v, line + u)
+                xy = grid.lattice.to_pixels(np.stack([row.ravel(), col.ravel()], axis=1))
+                maps = xy.astype(np.float32).reshape(*u.shape, 2)
+                sampled = cv2.remap(
+                    work,
+                    maps[..., 0],
+                    maps[..., 1],
+                    cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE,
+                )
+                profile = np.asarray(sampled, dtype=np.float64).mean(axis=0)  # (25, 3)
+                a, b = profile[:2].mean(axis=0), profile[-2:].mean(axis=0)
+                step = b - a
+                t = np.clip((profile - a) @ step / max(float(step @ step), 1e-9), 0, 1)
+                off = float(np.linalg.norm(profile - (a + t[:, None] * step), axis=1)[middle].max())
+                best = max(best, float(np.linalg.norm(step)), off)
+                faintest = min(faintest, off)
+            marks.append(best)
+            separators.append(faintest)
+    return np.array(marks), np.array(separators)
+
+
+def _split_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
+    """Why ``grid`` may split cells (a lattice finer than the cells: its separators show on
+    some lines, others show nothing), or None."""
+    marks, separators = _line_marks(grid, work, params)
+    log.debug("grid %s: line marks %s, separators %s", grid.shape, marks, separators)
+    if separators.max() < params.clear_separator or marks.min() >= params.min_line_mark:
+        return None
+    rows = grid.shape[0]
+    names = [f"row line {i}" for i in range(1, rows)] + [
+        f"column line {i}" for i in range(1, grid.shape[1])
+    ]
+    unseen = ", ".join(n for n, m in zip(names, marks, strict=True) if m < params.min_line_mark)
+    return f"a {rows}x{grid.shape[1]} grid whose {unseen} shows no edge: it may split cells"
+
+
 #: Grid coordinates shifted by one cell up and left: a lattice one cell larger all round.
 _SHIFT = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0], [0.0, 0.0, 1.0]])
 
@@ -983,7 +1060,9 @@ def _merged_class(
     light fitted to the reading); with the cut's two groups as two colours, the light's
     smooth field (:func:`_light_slopes`) is fitted again and taken out of every cell. The
     class is two colours when its board cells then fall into two tight groups far apart
-    (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
+    (``min_merge_gap``, ``merge_gap_ratio``), or into two groups whose means lie much
+    farther apart than the other classes' cells stray (``merge_light_ratio``), and its
+    target cells, each given to the
     nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
     apart.
     """
@@ -1005,9 +1084,13 @@ def _merged_class(
             slopes = _light_slopes(colors[fitted], split[fitted], positions[fitted])
             shaded = colors / _gains(positions, slopes)
             group, gap, span = _two_groups(shaded[mine])
-            if gap < max(params.min_merge_gap, params.merge_gap_ratio * span):
-                continue
             first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
+            apart = float(np.linalg.norm(first - second))
+            if gap < max(params.min_merge_gap, params.merge_gap_ratio * span) and (
+                apart < params.min_merge_gap
+                or apart < params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
+            ):
+                continue
             nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
                 shaded[theirs] - second, axis=1
             )
@@ -1021,6 +1104,29 @@ def _merged_class(
                 f"even light); cells in doubt: {cells}"
             )
     return None
+
+
+def _others_spread(
+    colors: NDArray[np.float64], classes: NDArray[np.int64], on_board: NDArray[np.bool_], k: int
+) -> float:
+    """How far the board's cells of the classes other than ``k`` stray from their class's
+    mean (RGB, root mean square over the degrees of freedom): what the light and the camera
+    leave of one colour in this picture; infinite without two cells of another class."""
+    others = on_board & (classes != k)
+    kinds = np.unique(classes[others])
+    freedom = int(others.sum()) - len(kinds)
+    if freedom < 1:
+        return float("inf")
+    squares = sum(
+        float(
+            (
+                (colors[others & (classes == j)] - colors[others & (classes == j)].mean(axis=0))
+                ** 2
+            ).sum()
+        )
+        for j in kinds
+    )
+    return float(np.sqrt(squares / freedom))
 
 
 def _cell_names(indices: NDArray[np.int64], board: _Grid) -> str:
@@ -1520,6 +1626,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         for board, target in pairs:
             if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):
                 doubts.append("a grid goes on beyond itself (a chequer, tiles, or rows of a grid)")
+                continue
+            split = _split_cells(board, found.smooth, tuned) or _split_cells(
+                target, found.smooth, tuned
+            )
+            if split:
+                doubts.append(split)
                 continue
             reading = _read(board, target, tuned)
             if isinstance(reading, str):

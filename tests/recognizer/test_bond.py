@@ -520,3 +520,70 @@ def test_rows_of_a_grid_go_on_beyond_themselves() -> None:
     assert not bond._continues(grid(3), image, bond.PARAMS)
     picture, _ = screen("bond", np.random.default_rng(100062))
     assert not bond.recognize(picture).confident or _read(picture)[0].rows == 3
+
+
+def _split_board(separator: int) -> np.ndarray:
+    """A 2x2 board of 40-pixel cells in two colours (a column each), separators of
+    ``separator`` pixels in black."""
+    pitch = 40 + separator
+    picture = np.zeros((2 * pitch + 40, 2 * pitch + 40, 3), np.uint8)
+    for r in range(2):
+        for c in range(2):
+            x, y = 20 + c * pitch, 20 + r * pitch
+            picture[y : y + 40, x : x + 40] = GAME_PALETTE[c]
+    return picture
+
+
+def _lattice_grid(picture: np.ndarray, rows: int, cols: int, box: tuple) -> bond._Grid:
+    """A grid of ``rows`` x ``cols`` cells filling ``box`` of ``picture``."""
+    x0, y0, x1, y1 = box
+    pitch_x, pitch_y = (x1 - x0) / cols, (y1 - y0) / rows
+    lattice = bond.Lattice.axis_aligned(rows, cols, x0, y0, pitch_x, pitch_y)
+    colors = bond._patch_colors(lattice, (pitch_x / 5, pitch_y / 5), picture, bond.PARAMS)
+    return bond._Grid(box, lattice, colors, ())
+
+
+def test_a_lattice_that_splits_cells_is_in_doubt() -> None:
+    """The real capture bond-puzzle1-emulator photographed (trust seed 190002): the board's
+    two right-hand cells, each read as 2x2 cells, made a 4x2 grid of two colours beside
+    the target's two left columns, and was solved WRONG. The board's separators show on
+    one of its lines and nothing on the others, so the grid splits cells; the true
+    lattice, and a board without separators, are no doubt."""
+    picture = _split_board(4)
+    whole = (18.0, 18.0, 106.0, 106.0)  # separators half outside the outer cells
+    split = _lattice_grid(picture, 4, 2, (62.0, 18.0, 106.0, 106.0))  # the right column
+    doubt = bond._split_cells(split, picture, bond.PARAMS)
+    assert doubt is not None and "row line 1, row line 3" in doubt
+    assert bond._split_cells(_lattice_grid(picture, 2, 2, whole), picture, bond.PARAMS) is None
+    gapless = _split_board(0)
+    same_rows = _lattice_grid(gapless, 2, 2, (20.0, 20.0, 100.0, 100.0))
+    assert bond._split_cells(same_rows, gapless, bond.PARAMS) is None
+
+
+@pytest.mark.parametrize(("name", "seed"), [("bond-puzzle1-emulator.jpg", 190002)])
+def test_photos_of_real_captures_once_solved_wrong_are_refused_or_exact(
+    name: str, seed: int
+) -> None:
+    """Simulated photos of the real captures (the trust bench's) once solved as a wrong
+    puzzle, read through the product's recognize: refused, or read as the truth says."""
+    rng = np.random.default_rng(seed)
+    photo, _ = photograph(_load(REAL / name), random_photo_style(rng), rng)
+    truth = json.loads((REAL / name).with_suffix(".json").read_text())
+    try:
+        found = recognizer.recognize(photo)
+    except UnrecognizedError:
+        return
+    assert found.game == "bond" and isinstance(found.puzzle, Puzzle)
+    assert [list(r) for r in found.puzzle.source] == truth["source"]
+    assert [list(r) for r in found.puzzle.target] == truth["target"]
+
+
+def test_two_colours_apart_where_the_others_are_tight_are_in_doubt() -> None:
+    """Trust seed 510004's photo rectified with its true outline: light teal and light grey
+    (about 40 apart, each within 7 under the photo's cast) made one class of seven board
+    cells and its counts matched, so it was solved WRONG; the single-linkage gap between
+    the groups was only 1.5 times their spread. Their means lie eight times as far apart
+    as the other classes' cells stray: two colours, in doubt."""
+    reading = bond.recognize(_rectified_photo(510004)[0])
+    assert not reading.confident
+    assert any("may be two colours" in doubt for doubt in reading.doubts)
