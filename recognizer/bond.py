@@ -172,8 +172,9 @@ class Params:
     #: ... with the target's cells of the class splitting in the same counts, or at least
     #: this far apart whatever the target says.
     sure_merge_gap: float = 30.0
-    #: A class is two colours too when its two groups' means are ``min_merge_gap`` apart
-    #: and this many times as far as the cells of the other classes stray from theirs (a
+    #: A class is two colours too when its two groups (two board cells each at least, the
+    #: target's cells splitting in the same counts) have means ``min_merge_gap`` apart and
+    #: this many times as far as the cells of the other classes stray from theirs (a
     #: photo's glare or uneven light strays them all alike; two merged colours only one).
     merge_light_ratio: float = 4.0
     #: A grid line is seen in a profile across it reaching this share of the pitch on
@@ -1060,11 +1061,10 @@ def _merged_class(
     light fitted to the reading); with the cut's two groups as two colours, the light's
     smooth field (:func:`_light_slopes`) is fitted again and taken out of every cell. The
     class is two colours when its board cells then fall into two tight groups far apart
-    (``min_merge_gap``, ``merge_gap_ratio``), or into two groups whose means lie much
-    farther apart than the other classes' cells stray (``merge_light_ratio``), and its
-    target cells, each given to the
+    (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
     nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
-    apart.
+    apart; or when its board and target cells split alike into groups whose means lie much
+    farther apart than the other classes' cells stray (``merge_light_ratio``).
     """
     rows, cols = board.shape
     positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
@@ -1085,16 +1085,19 @@ def _merged_class(
             shaded = colors / _gains(positions, slopes)
             group, gap, span = _two_groups(shaded[mine])
             first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
-            apart = float(np.linalg.norm(first - second))
-            if gap < max(params.min_merge_gap, params.merge_gap_ratio * span) and (
-                apart < params.min_merge_gap
-                or apart < params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
-            ):
-                continue
             nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
                 shaded[theirs] - second, axis=1
             )
-            if gap < params.sure_merge_gap and nearer.sum() != group.sum():
+            agree = nearer.sum() == group.sum()
+            tight = gap >= max(params.min_merge_gap, params.merge_gap_ratio * span)
+            apart = float(np.linalg.norm(first - second))
+            stands_out = (
+                agree
+                and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
+                and apart >= params.min_merge_gap
+                and apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
+            )
+            if not (tight and (agree or gap >= params.sure_merge_gap)) and not stands_out:
                 continue
             if group.sum() > (~group).sum():
                 group, nearer = ~group, ~nearer
