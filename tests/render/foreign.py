@@ -186,7 +186,7 @@ def _chrome(draw: ImageDraw.ImageDraw, size: tuple[int, int], theme: Theme, rng:
             )
         top = bar
     f = font(theme.font, int(rng.uniform(0.8, 1.4) * unit))
-    title = str(rng.choice(["Level", "Puzzle", "Stage", "Game", "关卡", "Daily"]))
+    title = str(rng.choice(["Level", "Puzzle", "Stage", "Game", "Round", "Daily"]))
     if rng.random() < 0.85:
         _text(draw, (w / 2, top + 1.2 * unit), f"{title} {int(rng.integers(1, 999))}", f, theme.ink)
         top += 2.4 * unit
@@ -473,7 +473,7 @@ def draw_bond(
         draw, target, puzzle.target, colours, tiles if rng.random() < 0.5 else random_tiles(rng)
     )
     if rng.random() < 0.5:
-        label = str(rng.choice(["Target", "GOAL", "Make this", "目标"]))
+        label = str(rng.choice(["Target", "GOAL", "Make this", "Aim"]))
         f = font(theme.font, int(0.18 * th))
         ly = ty - 0.15 * th if ty - 0.15 * th > free[1] else ty + 1.15 * th
         _text(draw, (tx + tw / 2, ly), label, f, theme.ink)
@@ -629,13 +629,21 @@ def _wobbly(
 
 
 def _mark(
-    draw: ImageDraw.ImageDraw, box: Box, mark: str, style: str, color: RGB, width: int, rng: Rng
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    mark: str,
+    style: str,
+    face: str,
+    color: RGB,
+    width: int,
+    rng: Rng,
 ) -> None:
-    """An X or an O in ``box`` in one of several styles."""
+    """An X or an O in ``box``: strokes, hand-drawn, rings, or a one-character glyph
+    (``face`` for the letters X and O; the symbols are DejaVu Sans's, which has them all)."""
     x0, y0, x1, y1 = box
-    if style == "glyph":
-        glyph = str(rng.choice(["X", "✕", "✖", "✗"] if mark == "x" else ["O", "○", "◯"]))
-        _glyph(draw, box, glyph, str(rng.choice(FONTS)), color, 1.0 if glyph in "○◯" else 0.85)
+    if len(style) == 1:
+        name = face if style in "XO" else "DejaVuSans.ttf"
+        _glyph(draw, box, style, name, color, 1.0 if style in "○◯" else 0.85)
     elif mark == "x":
         strokes = [[(x0, y0), (x1, y1)], [(x1, y0), (x0, y1)]]
         for stroke in strokes:
@@ -686,8 +694,11 @@ def draw_tictactoe(
             draw.line([(board[0], y), (board[2], y)], fill=line, width=width)
         if look == "framed":
             draw.rectangle(board, outline=line, width=width)
-    styles = ("strokes", "glyph", "hand", "double")
-    x_style, o_style = str(rng.choice(styles[:3])), str(rng.choice(styles))
+    x_style = str(rng.choice(["strokes", "hand", "X", "✕", "✖", "✗"]))
+    o_style, face = (
+        str(rng.choice(["ring", "hand", "double", "O", "○", "◯"])),
+        str(rng.choice(FONTS)),
+    )
     x_colour, o_colour = (theme.accent, _rgb(rng, 0, 256)) if rng.random() < 0.6 else (line, line)
     size, mark_width = (
         float(rng.uniform(0.18, 0.32)),
@@ -701,6 +712,7 @@ def draw_tictactoe(
                 box,
                 ch,
                 x_style if ch == "x" else o_style,
+                face,
                 x_colour if ch == "x" else o_colour,
                 mark_width,
                 rng,
