@@ -106,6 +106,10 @@ class Params:
     #: A tile whose lift is below this is faint (washed out by glare): the holes round it
     #: are in doubt.
     faint: float = 0.75
+    #: A hole, or a cell beside the board passed over, whose centre lies this far from the
+    #: background beside it towards the tiles' colour (:attr:`CellReading.tint`) may be a
+    #: tile washed out by glare: it is in doubt.
+    pale: float = 0.3
     #: Most tiles' centres vary less (90th percentile of Delta E) than Delta E 12 or this
     #: share of the contrast of tiles and background: the tiles are plain.
     plain_tiles: float = 0.4
@@ -119,6 +123,9 @@ class Params:
     #: The cat has a face (eyes, mouth, often a white patch): at least this share of the
     #: centre of its cell is far from the cell's main colour. A flat square has none.
     cat_texture: float = 0.04
+    #: The cat covers its tile: a cell whose centre shows the tiles' own colour on this
+    #: share or more is a tile with a mark on it (another game's X), not the cat.
+    bare: float = 0.4
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
     #: How many of the least surely read cells a doubt names.
@@ -196,6 +203,11 @@ class CellReading:
         alike, so this stays true where the colours themselves have drifted.
     color : LabColor
         The centre's median colour.
+    tint : float
+        How far the centre's median lies from the background beside it (the fitted field
+        at the cell), along the way to the tiles' colour: about 0 for a hole, 1 for a tile,
+        in between for a tile faded by glare; 0 where the median is off that way (something
+        else: a button, a bezel, the cat).
     """
 
     tile: float
@@ -203,6 +215,7 @@ class CellReading:
     background: float
     lift: float
     color: LabColor
+    tint: float
 
     @property
     def other(self) -> float:
@@ -523,11 +536,20 @@ class Colors:
         medians = np.median(pixels, axis=1)
         centre = np.einsum("nc,nc->n", medians - back, axis) / norm
         lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
+        aside = np.linalg.norm(medians - back - centre[:, None] * axis, axis=1)
+        tint = np.where(aside < np.maximum(8.0, 0.3 * np.sqrt(norm)), centre, 0.0)
         return [
             CellReading(
-                float(a), float(b), float(c), float(d), (float(m[0]), float(m[1]), float(m[2]))
+                float(a),
+                float(b),
+                float(c),
+                float(d),
+                (float(m[0]), float(m[1]), float(m[2])),
+                float(t),
             )
-            for a, b, c, d, m in zip(plain, tile_like, background, lift, medians, strict=True)
+            for a, b, c, d, m, t in zip(
+                plain, tile_like, background, lift, medians, tint, strict=True
+            )
         ]
 
 
@@ -718,6 +740,7 @@ def _decide(
     confidence = 1.0
     tiles: set[Cell] = set()
     holes: set[Cell] = set()
+    passed: list[Cell] = []  # cells of the ring that are no part of the board
     covered = []
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
     grown = (area[0] - 1, area[1] - 1, area[2] + 1, area[3] + 1)
@@ -770,10 +793,18 @@ def _decide(
         elif kind == "hole" or (
             not inside and reading.tile_like < 0.5 and reading.lift < params.ring_lift
         ):
-            continue
+            passed.append(cell)
         else:
             doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
             confidence = min(confidence, 0.3)
+    # a hole shows the background beside it; a cell tinted towards the tiles' colour there
+    # (a tile glare washed out until it stands out from its gaps no more than a hole) is
+    # neither, as is such a cell the ring passed over
+    pale = sorted(cell for cell in (*holes, *passed) if readings[cell].tint >= params.pale)
+    if pale:
+        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in pale[: params.doubt_cells])
+        doubts.append(f"cells tinted like faded tiles are read as holes: {cells} in doubt")
+        confidence = min(confidence, 0.3)
     # glare fades tiles smoothly: a hole beside a faint tile may be a tile faded out
     faded = sorted(
         hole
@@ -925,13 +956,14 @@ def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
 def _kind(reading: CellReading, face: bool, params: Params) -> str:
     """``"cat"``, ``"tile"``, ``"hole"`` or ``"unclear"``: what a cell's reading shows.
 
-    A cell covered by something else is the cat only if it has a ``face``; any other is
+    A cell covered by something else is the cat only if it has a ``face`` and hides most
+    of its tile (a mark on a tile is no cat); any other is
     judged by how far it stands out from its gaps (its lift), which glare and shade leave
     truer than its colour. Between a hole's lift and a tile's, a cell whose centre is
     plainly the tiles' own colour is a tile (drop shadows in its gaps lowered its lift);
     with a hole's lift, such a cell is unclear (a hole never shows the tiles' colour).
     """
-    if reading.other >= params.covered and face:
+    if reading.other >= params.covered and face and reading.tile < params.bare:
         return "cat"
     if reading.lift >= params.lift[1] or (
         reading.lift > params.lift[0] and reading.tile >= params.plain

@@ -445,3 +445,43 @@ def test_a_tile_washed_out_by_glare_puts_its_neighbours_in_doubt() -> None:
     recognition = recognize(washed)
     assert not recognition.confident
     assert any(re.search(r"\(\d+, \d+\)", doubt) for doubt in recognition.doubts)
+
+
+def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
+    """Trust bench photo 190006: light washed the last column of a small board out until
+    two tiles stood out from their gaps no more than holes do; they were passed over as
+    the ring round a board one column narrower, which was solved. Their centres are still
+    tinted towards the tiles' colour, unlike the background beside them: the reading is
+    refused with those cells in doubt."""
+    rng = np.random.default_rng(190006)
+    picture, puzzle = screen("onestroke", rng)
+    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    recognition = recognize(photo)
+    assert not recognition.confident
+    assert any("(0, 2), (1, 2)" in doubt for doubt in recognition.doubts)
+    assert recognizer.recognize(photo).puzzle in (puzzle, None)
+
+
+def test_a_mark_on_a_tile_is_not_the_cat() -> None:
+    """Red team (session 6): another game's board of nine plain tiles with one X on a tile
+    was read as a full 3x3 level starting at the X. The cat covers its tile; a cell whose
+    centre still shows mostly the tiles' colour is a tile with a mark on it."""
+    puzzle = Puzzle(grid=("111", "111", "111"), start=(2, 2))
+    style = replace(random_style(np.random.default_rng(14), video=False), shadow=False)
+    image, _ = render(puzzle, style, np.random.default_rng(15))
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    bare, _ = render(puzzle, replace(style, cat=None), np.random.default_rng(15))
+    x, y = lattice.center(puzzle.start)
+    arm = round(0.3 * lattice.cell_size())
+    marked = bare.copy()
+    for sign in (-1, 1):
+        cv2.line(
+            marked,
+            (round(x) - arm, round(y) - sign * arm),
+            (round(x) + arm, round(y) + sign * arm),
+            (200, 150, 120),
+            max(2, arm // 6),
+        )
+    recognition = recognize(marked)
+    assert not recognition.confident, recognition.doubts
