@@ -431,6 +431,14 @@ class Grid:
         )
         return np.asarray(fitted, np.float64)
 
+    def reach(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """How far the inner lines' ink runs, in grid units: the rows the column lines
+        span, and the columns the row lines span (each as ``(first, last)``)."""
+        h_inv = np.asarray(np.linalg.inv(self.homography()), np.float64)
+        rows = np.concatenate([_extent(h_inv, line)[:, 1] for line in self.cols])
+        cols = np.concatenate([_extent(h_inv, line)[:, 0] for line in self.rows])
+        return (float(rows.min()), float(rows.max())), (float(cols.min()), float(cols.max()))
+
 
 def _arm_lengths(line: Line, points: Sequence[PointLike]) -> tuple[float, float]:
     """How far ``line``'s ink runs past the first and the last of its crossings ``points``."""
@@ -650,10 +658,14 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     squat = max(h, w) <= 2.6 * min(h, w)
     small = cell is None or max(h, w) - 4 <= 1.15 * cell
     around = float(ring.mean())
+    # strokes that cross: ink in the very middle or, where the crossing is off the middle,
+    # four arms on a circle otherwise bare (an O's ring, cut open by a line's eraser or
+    # doubled, meets it at most thrice or is mostly ink along it)
+    crossed = core > 0 or (arms >= 4 and around < 0.6)
     sure = True
     if hole >= 0.08 and centre < 0.12 and squat:
         mark = "o"
-    elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and squat and small:
+    elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and crossed and squat and small:
         mark = "x"
     elif (  # a ring around an empty middle, maybe broken; a bold letter O, maybe blurred
         squat
@@ -916,6 +928,7 @@ def read_cells(
     framed: bool,
     params: Params = PARAMS,
     brightness: NDArray[np.float32] | None = None,
+    reach: tuple[tuple[float, float], tuple[float, float]] | None = None,
 ) -> tuple[list[MarkShape | None], float, int]:
     """Warp the ink difference image ``diff`` (:func:`ink_mask`) to the canonical board,
     threshold it there and read the nine cells in reading order.
@@ -927,9 +940,10 @@ def read_cells(
     ink component of mark size goes to the cell holding its centroid, so marks that spill
     over a line are read whole. On an unframed board a large, roughly square component just
     past the edge goes to the nearest cell (hand-drawn lines are rarely parallel, so the
-    outer cells are only roughly where the crossings put them). A cell without ink reads
-    ``None``, and one whose ink is centred on a grid line (a remnant of a crossing, or a
-    mark between two cells) reads ``?``.
+    outer cells are only roughly where the crossings put them); one farther out but within
+    the ``reach`` of the lines' ink (:meth:`Grid.reach`) makes that cell ``?``. A cell
+    without ink reads ``None``, and one whose ink is centred on a grid line (a remnant of a
+    crossing, or a mark between two cells) reads ``?``.
 
     Given the ``brightness`` of ``diff``'s pixels above their background, a mark lighter
     than the page where the lines are darker (or the other way round) reads ``?``: marks are
@@ -962,9 +976,9 @@ def read_cells(
         clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
     strike = find_strike(board, size, pad)
     erased = clean if strike is None else strike.erase(clean)
-    readings, glyphs = _read_marks(erased, warped, framed, params)
+    readings, glyphs = _read_marks(erased, warped, framed, params, reach)
     if strike is not None:  # a struck run: read what the strike crossed, or the run whole
-        unstruck, _ = _read_marks(clean, warped, framed, params)
+        unstruck, _ = _read_marks(clean, warped, framed, params, reach)
         readings = _through_strike(readings, unstruck, strike.run)
     if brightness is not None:
         lift = on_canvas(brightness).astype(np.float32, copy=False)
@@ -1002,42 +1016,69 @@ def _against_the_lines(
 
 
 def _read_marks(
-    clean: Mask, levels: NDArray[np.uint8], framed: bool, params: Params
+    clean: Mask,
+    levels: NDArray[np.uint8],
+    framed: bool,
+    params: Params,
+    reach: tuple[tuple[float, float], tuple[float, float]] | None = None,
 ) -> tuple[list[MarkShape | None], int]:
     """The nine cells' marks on the canonical board ``clean`` (lines erased; ``levels``
-    its ink levels), and the number of glyph-sized pieces of ink inside it."""
+    its ink levels), and the number of glyph-sized pieces of ink inside it.
+
+    Any other blob of a spilled mark's size past an open board's edge, but within the
+    ``reach`` of its lines' ink (rows, columns: see :meth:`Grid.reach`), makes the nearest
+    cell unclear: the lines enclose it, so it is a mark (maybe joined to a line's end) that
+    the #, fitted to its crossings, failed to reach where hand-drawn lines converge or
+    bow; text beside a board lies past the lines' ends."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
     )
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
+    lines = (0, 1, 2, 3) if framed else (1, 2)
     cells: dict[int, list[int]] = {}
-    astride: set[int] = set()
+    debris: dict[int, list[int]] = {}  # line remnants and glyphs, crossings' aside
+    unclear: set[int] = set()
     glyphs = 0
     for index in range(1, count):
         wide, tall = int(stats[index, cv2.CC_STAT_WIDTH]), int(stats[index, cv2.CC_STAT_HEIGHT])
         extent = max(tall, wide)
         gx, gy = (centroids[index] - pad) / size
         x, y = int(stats[index, cv2.CC_STAT_LEFT]), int(stats[index, cv2.CC_STAT_TOP])
-        piece = labels[y : y + tall, x : x + wide] == index
-        if extent < params.min_glyph * size or _line_remnant(piece, gy, gx, size, framed):
+        if extent < params.min_glyph * size:
             continue
+        piece = labels[y : y + tall, x : x + wide] == index
+        remnant = _line_remnant(piece, gy, gx, size, framed)
         inside = 0 <= gy < 3 and 0 <= gx < 3
-        if extent < params.min_mark * size:
-            glyphs += inside
+        cell = int(np.clip(gy, 0, 2.99)) * 3 + int(np.clip(gx, 0, 2.99))
+        if remnant or extent < params.min_mark * size:
+            glyphs += inside and not remnant
+            crossing = min(max(abs(gy - i), abs(gx - j)) for i in lines for j in lines) < 0.35
+            if inside and not crossing:
+                debris.setdefault(cell, []).append(index)
             continue
         near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill
-        squat = extent <= 2 * min(tall, wide)
-        if inside or (near and squat and extent >= params.min_spilled_mark * size):
-            cell = int(np.clip(gy, 0, 2.99)) * 3 + int(np.clip(gx, 0, 2.99))
+        big = extent >= params.min_spilled_mark * size
+        if inside or (near and big and extent <= 2 * min(tall, wide)):
             cells.setdefault(cell, []).append(index)
             if min(abs(gy - 1), abs(gy - 2), abs(gx - 1), abs(gx - 2)) < 0.12:
-                astride.add(cell)  # centred on a line: which cell it marks is unclear
+                unclear.add(cell)  # centred on a line: which cell it marks is unclear
+        elif big and reach is not None and not framed:
+            (top, bottom), (left, right) = reach
+            if top <= gy <= bottom and left <= gx <= right:
+                unclear.add(cell)
     readings: list[MarkShape | None] = [
         _read_mark(np.isin(labels, cells[i]), levels, size) if i in cells else None
         for i in range(9)
     ]
-    for cell in astride:
+    for cell, pieces in debris.items():
+        boxes = stats[pieces, :4]
+        span = np.max(boxes[:, :2] + boxes[:, 2:4], axis=0) - np.min(boxes[:, :2], axis=0)
+        offset = np.abs((centroids[pieces] - pad) / size - [cell % 3 + 0.5, cell // 3 + 0.5])
+        centred = bool(np.any(offset.max(axis=1) < 0.25))
+        if readings[cell] is None and (centred or span.max() >= params.min_mark * size):
+            unclear.add(cell)  # a small mark, or one cut up by the eraser of a line it touched
+    for cell in unclear:
         readings[cell] = MarkShape("?", 0.0, 0, 0.0)
     return readings, glyphs
 
@@ -1233,7 +1274,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         )
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
     diff, brightness, to_diff = _board_ink(image, to_image, params)
-    readings, density, glyphs = read_cells(diff, to_diff, grid.framed, params, brightness)
+    readings, density, glyphs = read_cells(
+        diff, to_diff, grid.framed, params, brightness, grid.reach()
+    )
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
     if glyphs > params.max_glyphs:
