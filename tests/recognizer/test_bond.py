@@ -23,7 +23,7 @@ from tests.render.photo import photograph, random_photo_style, rectified
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 REAL = SAMPLES / "real"
 #: Round trips: every seed must be read exactly or refused; at least this share exactly.
-ROUND_TRIP_SEEDS = range(1000, 1016)
+ROUND_TRIP_SEEDS = range(1000, 1008)
 MIN_EXACT_SHARE = 0.8
 #: Photos of rendered screens, read through the product's recognize (screen finding and all).
 PHOTO_SEEDS = (80000,)
@@ -214,9 +214,8 @@ def test_other_colour_counts_name_the_classes_and_cells_in_doubt() -> None:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "bond"])
 def test_other_games_renders_refused(game: str) -> None:
-    for seed in range(2):
-        image, _ = screen(game, np.random.default_rng(seed))
-        assert not bond.recognize(image).confident, (game, seed)
+    image, _ = screen(game, np.random.default_rng(0))
+    assert not bond.recognize(image).confident, game
 
 
 def test_letterboxed_one_stroke_and_snake_boards_given_up_at_the_first_look() -> None:
@@ -224,13 +223,12 @@ def test_letterboxed_one_stroke_and_snake_boards_given_up_at_the_first_look() ->
     game's board (more cells than 6 x 6, or no lattice of flat cells) is given up on the
     reduced copy, before any full-resolution work."""
     for game in ("onestroke", "snake"):
-        for seed in range(2):
-            image, _ = screen(game, np.random.default_rng(seed))
-            height, width = image.shape[:2]
-            page = np.zeros((2340, 1080, 3), np.uint8)
-            fitted = cv2.resize(image, (1000, round(height * 1000 / width)))[:2000]
-            page[300 : 300 + len(fitted), 40:1040] = fitted
-            assert bond.recognize(page).doubts == ("no grid of flat cells",), (game, seed)
+        image, _ = screen(game, np.random.default_rng(0))
+        height, width = image.shape[:2]
+        page = np.zeros((2340, 1080, 3), np.uint8)
+        fitted = cv2.resize(image, (1000, round(height * 1000 / width)))[:2000]
+        page[300 : 300 + len(fitted), 40:1040] = fitted
+        assert bond.recognize(page).doubts == ("no grid of flat cells",), game
 
 
 def test_non_puzzle_pictures_refused() -> None:
