@@ -91,7 +91,7 @@ class Params:
     """Least share of neighbouring pairs whose lighter square is on the expected side."""
     piece_area: float = 0.1
     """Least area of a piece, as a fraction of the square."""
-    piece_height: float = 0.46
+    piece_height: float = 0.4
     """Least height of a piece, as a fraction of the square."""
     piece_offset: float = 0.16
     """Farthest a piece's centroid lies from its square's centre, in squares."""
@@ -108,6 +108,10 @@ class Params:
     piece_mirror: float = 0.9
     """Most likeness of a piece to its mirror image (see :func:`_mirror_likeness`): the knight
     is the one chess piece that is not symmetric (a king, a bishop or a rook is no knight)."""
+    piece_lean: float = 0.045
+    """Least lean of a piece (see :func:`_lean`): a knight's head juts to one side of its
+    base (0.08 and more of its width); a king's, queen's, bishop's, rook's or pawn's middle
+    stays over its base's centre (under 0.025), however broken its outline in a photo."""
     piece_inks: float = 12.0
     """Farthest a piece's own pixels lie from the colours of one ink (its shades and its
     blends with its square): two marks of different colours that touch are no piece."""
@@ -124,7 +128,9 @@ class Params:
     for the chequer to go on beyond that side (a row or column missed: the size in doubt)."""
     beyond_spread: float = 0.15
     """... while they are about as even as the board's squares: their colours' spread at
-    most twice the board's, or this fraction of the squares' contrast."""
+    most twice the board's, or this fraction of the squares' contrast ..."""
+    beyond_evenness: float = 0.5
+    """... or this fraction of the steps between the ring's own squares."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt..."""
     rival: float = 0.72
@@ -595,10 +601,10 @@ def _squares_off(colours: SquareColours) -> dict[str, int]:
 def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> set[str]:
     """The sides of the board beyond which the chequer goes on, however faintly, from the
     colours of its squares with a ring of one square around them: the ring's squares along
-    a side are about as even as the board's and alternate, each lighter than its
-    neighbours when the chequer says it should be, nearly everywhere (a frame, a margin,
-    bars and text beside the board, the picture's replicated edge or a light gradient do
-    not)."""
+    a side are about as even as the board's (or far more even than their own steps are
+    large: a row faded under glare) and alternate, each lighter than its neighbours when
+    the chequer says it should be, nearly everywhere (a frame, a margin, bars and text
+    beside the board, the picture's replicated edge or a light gradient do not)."""
     grey = ringed.base.mean(axis=2)
     rows, cols = grey.shape
     parity = np.indices((rows, cols)).sum(axis=0) % 2
@@ -617,7 +623,10 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
         # neighbours a, b: the lighter's grey less the darker's if the chequer is right
         along, across = ring[:-1] + ring[1:], ring + edge
         alternate = min(np.mean(along > least), np.mean(across > least)) >= params.beyond_share
-        if alternate and np.median(spread[0, 1:-1]) <= even:
+        # a faded row under glare or a light gradient is less even than the board, but
+        # still far more even than its own chequer's steps are large
+        even_here = max(even, params.beyond_evenness * float(np.median(along)))
+        if alternate and np.median(spread[0, 1:-1]) <= even_here:
             out.add(side)
     return out
 
@@ -766,6 +775,9 @@ class Content(NamedTuple):
     :func:`_mirror_likeness`)."""
     crossing: float = 0.0
     """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
+    lean: float = 1.0
+    """How far its rows' middles lean from its base's centre (see :func:`_lean`); 1 for
+    a shape more like its half turn than its mirror image (a letter N)."""
 
     def score(self, params: Params = PARAMS, shape: bool = True) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece); a coloured blob
@@ -788,6 +800,7 @@ class Content(NamedTuple):
             (1 - self.ellipse) / (1 - params.piece_ellipse),
             params.piece_inks / max(self.inks, 1e-3),
             (1 - self.mirror) / (1 - params.piece_mirror),
+            self.lean / params.piece_lean,
         )
 
 
@@ -909,6 +922,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     ink = foreign & _touching(closed, blob)
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
+    mirror = _mirror_likeness(ink, pixels - base)
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
@@ -917,7 +931,8 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         chroma=chroma,
         ellipse=_ellipse_overlap(blob),
         inks=inks,
-        mirror=_mirror_likeness(ink, pixels - base),
+        mirror=mirror,
+        lean=_lean(foreign, blob) if mirror > 0 else 1.0,
     )
 
 
@@ -943,6 +958,46 @@ def _ellipse_overlap(blob: NDArray[np.bool_]) -> float:
     dx, dy = xx - cx, yy - cy
     ellipse = inverse[0, 0] * dx * dx + 2 * inverse[0, 1] * dx * dy + inverse[1, 1] * dy * dy <= 4
     return float((ellipse & blob).sum() / max((ellipse | blob).sum(), 1))
+
+
+def _lean(foreign: NDArray[np.bool_], blob: NDArray[np.bool_]) -> float:
+    """How far a piece leans to one side: the middles of its rows (between their first and
+    last foreign pixels, gaps of a broken outline closed) from the centre of its base (the
+    median middle of its lowest 30% of rows), their 80th percentile, in the piece's widths.
+    Only the rows' ends count, so a hollow or broken outline glyph measures as its filled
+    silhouette would.
+
+    Examples
+    --------
+    >>> yy, xx = np.mgrid[0:48, 0:48]
+    >>> pawn = (yy > 8) & (yy < 42) & (abs(xx - 24) < 4 + (yy - 8) / 3)
+    >>> round(_lean(pawn, pawn), 3)
+    0.0
+    >>> head = (yy > 8) & (yy < 24) & (xx > 10) & (xx < 30)
+    >>> body = (yy >= 24) & (yy < 42) & (xx > 16) & (xx < 34)
+    >>> round(_lean(head | body, head | body), 2)
+    0.24
+    """
+    s = foreign.shape[0]
+    side = max(3, round(0.1 * s)) | 1
+    closed = np.asarray(
+        cv2.morphologyEx(
+            foreign.astype(np.uint8),
+            cv2.MORPH_CLOSE,
+            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)),
+        ),
+        np.uint8,
+    )
+    ink = _touching(closed, blob)
+    rows = np.flatnonzero(ink.any(axis=1))
+    if len(rows) < 4:
+        return 0.0
+    first = np.argmax(ink[rows], axis=1)
+    last = s - 1 - np.argmax(ink[rows, ::-1], axis=1)
+    middle = (first + last) / 2
+    base = rows >= rows[0] + 0.7 * (rows[-1] - rows[0])
+    width = float((last - first).max() + 1)
+    return float(np.percentile(np.abs(middle - np.median(middle[base])), 80)) / width
 
 
 def _touching(mask: NDArray[np.uint8], blob: NDArray[np.bool_]) -> NDArray[np.bool_]:
