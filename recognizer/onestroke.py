@@ -206,8 +206,9 @@ class CellReading:
     tint : float
         How far the centre's median lies from the background beside it (the fitted field
         at the cell), along the way to the tiles' colour: about 0 for a hole, 1 for a tile,
-        in between for a tile faded by glare; 0 where the median is off that way (something
-        else: a button, a bezel, the cat).
+        in between for a tile faded by glare. 0 where the median is off that way (something
+        else: a button, a bezel, the cat) or lighter than the background (glare lightens a
+        hole too, towards tiles lighter than the background).
     """
 
     tile: float
@@ -537,7 +538,8 @@ class Colors:
         centre = np.einsum("nc,nc->n", medians - back, axis) / norm
         lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
         aside = np.linalg.norm(medians - back - centre[:, None] * axis, axis=1)
-        tint = np.where(aside < np.maximum(8.0, 0.3 * np.sqrt(norm)), centre, 0.0)
+        along = aside < np.maximum(8.0, 0.3 * np.sqrt(norm))
+        tint = np.where(along & (medians[:, 0] <= back[:, 0]), centre, 0.0)
         return [
             CellReading(
                 float(a),
