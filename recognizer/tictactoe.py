@@ -1029,7 +1029,9 @@ def _read_marks(
     ``reach`` of its lines' ink (rows, columns: see :meth:`Grid.reach`), makes the nearest
     cell unclear: the lines enclose it, so it is a mark (maybe joined to a line's end) that
     the #, fitted to its crossings, failed to reach where hand-drawn lines converge or
-    bow; text beside a board lies past the lines' ends."""
+    bow; text beside a board lies past the lines' ends. An empty cell holding a glyph at
+    its centre (a small mark), or glyphs that with the line remnants beside them span a
+    mark (one cut up with a line it touched), is unclear too; a line's end alone is not."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
@@ -1037,7 +1039,8 @@ def _read_marks(
     spill = 0.0 if framed else 0.5  # marks may spill past an open board's edge
     lines = (0, 1, 2, 3) if framed else (1, 2)
     cells: dict[int, list[int]] = {}
-    debris: dict[int, list[int]] = {}  # line remnants and glyphs, crossings' aside
+    glyphs_in: dict[int, list[int]] = {}  # each cell's glyphs and line remnants, but
+    remnants: dict[int, list[int]] = {}  # those at the lines' crossings
     unclear: set[int] = set()
     glyphs = 0
     for index in range(1, count):
@@ -1055,7 +1058,7 @@ def _read_marks(
             glyphs += inside and not remnant
             crossing = min(max(abs(gy - i), abs(gx - j)) for i in lines for j in lines) < 0.35
             if inside and not crossing:
-                debris.setdefault(cell, []).append(index)
+                (remnants if remnant else glyphs_in).setdefault(cell, []).append(index)
             continue
         near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill
         big = extent >= params.min_spilled_mark * size
@@ -1071,10 +1074,11 @@ def _read_marks(
         _read_mark(np.isin(labels, cells[i]), levels, size) if i in cells else None
         for i in range(9)
     ]
-    for cell, pieces in debris.items():
+    for cell, small in glyphs_in.items():  # a line's end alone is no mark
+        pieces = small + remnants.get(cell, [])
         boxes = stats[pieces, :4]
         span = np.max(boxes[:, :2] + boxes[:, 2:4], axis=0) - np.min(boxes[:, :2], axis=0)
-        offset = np.abs((centroids[pieces] - pad) / size - [cell % 3 + 0.5, cell // 3 + 0.5])
+        offset = np.abs((centroids[small] - pad) / size - [cell % 3 + 0.5, cell // 3 + 0.5])
         centred = bool(np.any(offset.max(axis=1) < 0.25))
         if readings[cell] is None and (centred or span.max() >= params.min_mark * size):
             unclear.add(cell)  # a small mark, or one cut up by the eraser of a line it touched

@@ -428,6 +428,7 @@ def test_tiles_are_counted_around_a_window_of_tiles_but_not_around_a_drawn_board
         ("paper-photo-1.jpg", 130001),
         ("whiteboard-4.jpeg", 140003),
         ("whiteboard-5.jpeg", 150002),
+        ("whiteboard-5.jpeg", 190003),
     ],
 )
 def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, seed: int) -> None:
@@ -441,7 +442,9 @@ def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, 
     line's remnant left in another cell, read unclear, keeps that board unconfident.
     In 150002 the converging lines' # put the bottom O (joined to a line's end) over a
     cell past the board's edge, where it was dropped: the lines' ink runs on past it, so
-    it makes its cell unclear."""
+    it makes its cell unclear. In 190003 the top-left X was cut up with the line it
+    touched: its pieces, a line's remnant and a glyph, span a mark and make the cell
+    unclear."""
     path = REAL / f"tictactoe-{name}"
     rng = np.random.default_rng(seed)
     photo, _ = photograph(decode_image(path.read_bytes()), random_photo_style(rng), rng)
