@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
 
 from recognizer.recognition import CONFIDENT, Recognition
 from recognizer.registry import GAMES, Game, get_game
@@ -68,6 +70,7 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
     The picture is first read as it is; when nothing is recognized, the likeliest
     screens in it are rectified and read, and the geometry of what is found there
     is mapped back onto the picture (so overlays land on the photographed cells).
+    Every reading must survive a second look (:mod:`recognizer.second_look`).
 
     Parameters
     ----------
@@ -87,14 +90,18 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
         When no recognizer is confident, or (auto) two are nearly equally confident;
         the message names the closest candidate and its doubts, or the rivals.
     """
-    found = _decide(_read(image, game), game)
+    from recognizer.second_look import second_looks
+
+    found = _steady(_decide(_read(image, game), game), partial(second_looks, image))
     if isinstance(found, Recognition):
         return found
     from recognizer.photo import find_screens, rectify
 
     refusals = [found]
     for screen in find_screens(image):
-        on_screen = _decide(_read(rectify(image, screen), game), game)
+        flat = rectify(image, screen)
+        looks = partial(second_looks, flat, image, screen)
+        on_screen = _steady(_decide(_read(flat, game), game), looks)
         if isinstance(on_screen, Recognition):
             if on_screen.geometry is None:
                 return on_screen
@@ -111,19 +118,27 @@ class _Refusal(UnrecognizedError):
         self.closest = closest
 
 
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def _map(function: Callable[[_T], _R], items: list[_T]) -> list[_R]:
+    """``function`` over ``items``, side by side in threads when there are several cores."""
+    global _pool
+    if len(items) > 1 and _threads > 1:
+        _pool = _pool or ThreadPoolExecutor(_threads, thread_name_prefix="recognize")
+        return list(_pool.map(function, items))
+    return [function(item) for item in items]
+
+
 def _read(image: RGBImage, game: str) -> list[Recognition]:
     """Every asked recognizer's reading of the picture as it is, most confident first."""
-    global _pool
     readers = (
         [GAMES[name].recognizer.recognize for name in GAMES]
         if game == "auto"
         else [get_game(game).recognizer.recognize]
     )
-    if len(readers) > 1 and _threads > 1:
-        _pool = _pool or ThreadPoolExecutor(_threads, thread_name_prefix="recognize")
-        readings = list(_pool.map(lambda read: read(image), readers))
-    else:
-        readings = [read(image) for read in readers]
+    readings = _map(lambda read: read(image), readers)
     results = sorted(readings, key=lambda r: r.confidence, reverse=True)
     for r in results:
         log.debug("%s: confidence %.2f %s", r.game, r.confidence, r.doubts)
@@ -149,3 +164,24 @@ def _decide(results: list[Recognition], game: str) -> Recognition | _Refusal:
             f"ambiguous picture: {names}; name the game with --game", confident[0].confidence
         )
     return confident[0]
+
+
+def _steady(
+    found: Recognition | _Refusal, second_looks: Callable[[], list[tuple[str, RGBImage]]]
+) -> Recognition | _Refusal:
+    """The reading, unless its recognizer reads another puzzle at a second look."""
+    if not isinstance(found, Recognition):
+        return found
+    from recognizer.second_look import same_puzzle
+
+    read = get_game(found.game).recognizer.recognize
+    looks = second_looks()
+    for (how, _), again in zip(looks, _map(lambda look: read(look[1]), looks), strict=True):
+        if again.confident and not same_puzzle(again.puzzle, found.puzzle):
+            log.debug("%s: another puzzle %s: %s", found.game, how, again.puzzle)
+            return _Refusal(
+                f"no puzzle recognized (closest: {found.game} {found.confidence:.2f}: "
+                f"it reads another puzzle {how}, so neither reading is sure)",
+                found.confidence,
+            )
+    return found
