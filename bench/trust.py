@@ -10,7 +10,10 @@ drawn one reported solved (must stay 0). For photos, ``oracle`` counts the exact
 the screen rectified with the simulator's true outline: where it exceeds ``exact`` the screen
 finder lost the picture, elsewhere the game's recognizer did. The real captures in
 ``sample_images/real/`` are read too, as they are and in simulated photos (``--real-photos``
-per capture): looks nobody on the team drew.
+per capture): looks nobody on the team drew. ``--foreign N`` adds N screens per game drawn
+by ``tests/render/foreign.py`` (looks independent of the games' own renderers, which their
+recognizers' authors wrote), as screenshots and photos: the kinds ``foreign shot`` and
+``foreign photo``.
 """
 
 from __future__ import annotations
@@ -32,11 +35,13 @@ from cli.pipeline import Options, Record, solve_file, solve_image
 from recognizer import recognize
 from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
-from tests.render import nonpuzzle
+from tests.render import foreign, nonpuzzle
 from tests.render.mixed import GAMES, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
+#: The kinds of picture of a screen drawn by the games' own renderers, and by foreign ones.
+KINDS = {False: ("screenshot", "photo"), True: ("foreign shot", "foreign photo")}
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ class Outcome:
     """How one picture went."""
 
     game: str  # the game drawn, or "none"
-    kind: str  # "screenshot" or "photo"
+    kind: str  # one of KINDS' names
     seed: int
     found: bool  # the drawn game recognized (for "none": refused)
     exact: bool
@@ -97,17 +102,19 @@ def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], tr
     return game != "none" and _puzzle_json(found.puzzle) == _puzzle_json(truth)
 
 
-def _case(args: tuple[str, int]) -> list[Outcome]:
-    """A screenshot of ``game`` (``"none"``: a non-puzzle) and a photo of it, judged."""
-    game, seed = args
+def _case(args: tuple[str, int, bool]) -> list[Outcome]:
+    """A screenshot of ``game`` (``"none"``: a non-puzzle; ``drawn_foreign``: in a foreign
+    look) and a photo of it, judged."""
+    game, seed, drawn_foreign = args
     rng = np.random.default_rng(seed)
     if game == "none":
         picture, truth = nonpuzzle.random_picture(rng)[1], None
     else:
-        picture, truth = screen(game, rng)
-    shot = _judge(game, "screenshot", seed, picture, truth)
+        picture, truth = (foreign.screen if drawn_foreign else screen)(game, rng)
+    shot_kind, photo_kind = KINDS[drawn_foreign]
+    shot = _judge(game, shot_kind, seed, picture, truth)
     photo, screen_to_photo = photograph(picture, random_photo_style(rng), rng)
-    taken = _judge(game, "photo", seed, photo, truth)
+    taken = _judge(game, photo_kind, seed, photo, truth)
     if not taken.exact:
         size = (picture.shape[1], picture.shape[0])
         oracle = _oracle(game, photo, screen_to_photo, size, truth)
@@ -159,6 +166,7 @@ def run(argv: list[str]) -> None:
     """Print the table by game and kind, the failures, and the real captures."""
     parser = argparse.ArgumentParser(prog="bench/run.py trust")
     parser.add_argument("--count", type=int, default=40, help="screens per game")
+    parser.add_argument("--foreign", type=int, default=10, help="foreign-drawn screens per game")
     parser.add_argument("--nonpuzzles", type=int, default=200)
     parser.add_argument("--games", default=",".join((*GAMES, "none")))
     parser.add_argument("--seed", type=int, default=70000)
@@ -170,10 +178,11 @@ def run(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     games = args.games.split(",")
     cases = [
-        (game, args.seed + i)
+        (game, args.seed + i, False)
         for game in games
         for i in range(args.nonpuzzles if game == "none" else args.count)
     ]
+    cases += [(g, args.seed + i, True) for g in games if g != "none" for i in range(args.foreign)]
     real_cases = (
         []
         if args.no_real
@@ -186,12 +195,12 @@ def run(argv: list[str]) -> None:
 
     print(f"auto-detection over generated pictures (seeds {args.seed}..)")
     header = (
-        f"{'game':<11}{'kind':<12}{'images':>7}{'found':>7}{'exact':>7}{'solved':>8}"
+        f"{'game':<11}{'kind':<15}{'images':>7}{'found':>7}{'exact':>7}{'solved':>8}"
         f"{'WRONG':>7}{'oracle':>8}{'exact %':>9}{'median ms':>11}"
     )
     print_header(header)
     for game in games:
-        for kind in ("screenshot", "photo"):
+        for kind in (*KINDS[False], *KINDS[True]):
             rows = [o for o in outcomes if o.game == game and o.kind == kind]
             if not rows:
                 continue
@@ -201,10 +210,10 @@ def run(argv: list[str]) -> None:
                 count.update(
                     k for k in ("found", "exact", "solved", "wrong", "oracle") if getattr(o, k)
                 )
-            oracle = str(count["oracle"]) if kind == "photo" else "-"
+            oracle = str(count["oracle"]) if kind.endswith("photo") else "-"
             median = 1000 * float(np.median([o.seconds for o in rows]))
             print(
-                f"{game:<11}{kind:<12}{n:>7}{count['found']:>7}{count['exact']:>7}"
+                f"{game:<11}{kind:<15}{n:>7}{count['found']:>7}{count['exact']:>7}"
                 f"{count['solved']:>8}{count['wrong']:>7}{oracle:>8}"
                 f"{100 * count['exact'] / n:>8.1f}%{median:>11.0f}"
             )
