@@ -94,6 +94,9 @@ class Params:
     min_cell_extent: float = 6.0
     #: Smallest share of its bounding box that a cell-like region fills.
     min_fill: float = 0.45
+    #: A block of regions that fits no lattice is fitted again with only the regions at
+    #: least this share of its median region's width and height (its whole cells).
+    whole_cell: float = 0.85
     #: Smallest share of its cells' area that a region of a grid fills.
     min_cell_fill: float = 0.3
     #: Largest width / height ratio (or its inverse) of a cell: square cells on a screen of
@@ -176,7 +179,7 @@ class Params:
     #: target's cells splitting in the same counts) have means ``min_merge_gap`` apart and
     #: this many times as far as the cells of the other classes stray from theirs (a
     #: photo's glare or uneven light strays them all alike; two merged colours only one).
-    merge_light_ratio: float = 4.0
+    merge_light_ratio: float = 3.0
     #: A grid line is seen in a profile across it reaching this share of the pitch on
     #: either side (:func:`_line_marks`) ...
     line_reach: float = 0.3
@@ -463,21 +466,30 @@ def _grid_from_block(
 
     When the whole block does not fit, it is tried again without its slivers: regions
     narrower or lower than half the median (a separator's flat middle, a bevel, a frame's
-    side), since a cell, or cells merged, is never that small.
+    side), since a cell, or cells merged, is never that small; then with its whole cells
+    alone (``params.whole_cell``: a photo's glare or noise cuts pieces off some cells,
+    whose edges then fall on no lattice line; :func:`_sample_cells` still reads every
+    cell's centre from the regions).
     """
     grid = _fit_block(group, regions, work, params, shape)
     if grid is not None:
         return grid
-    kept = _without_slivers(group, regions.boxes)
-    return None if kept is None else _fit_block(kept, regions, work, params, shape)
+    for share in (0.5, params.whole_cell):
+        kept = _without_slivers(group, regions.boxes, share)
+        grid = None if kept is None else _fit_block(kept, regions, work, params, shape)
+        if grid is not None:
+            return grid
+    return None
 
 
-def _without_slivers(group: Sequence[int], boxes: NDArray[np.float64]) -> list[int] | None:
-    """``group`` without the regions narrower or lower than half its median region; None
-    when there are none such, or fewer than two regions would be left."""
+def _without_slivers(
+    group: Sequence[int], boxes: NDArray[np.float64], share: float = 0.5
+) -> list[int] | None:
+    """``group`` without the regions narrower or lower than ``share`` of its median region;
+    None when there are none such, or fewer than two regions would be left."""
     sub = boxes[list(group)]
     widths, heights = sub[:, 2] - sub[:, 0], sub[:, 3] - sub[:, 1]
-    thick = (widths >= 0.5 * np.median(widths)) & (heights >= 0.5 * np.median(heights))
+    thick = (widths >= share * np.median(widths)) & (heights >= share * np.median(heights))
     if thick.all() or thick.sum() < 2:
         return None
     return [i for i, ok in zip(group, thick, strict=True) if ok]

@@ -576,12 +576,14 @@ def test_photos_of_real_captures_once_solved_wrong_are_refused_or_exact(
     assert [list(r) for r in found.puzzle.target] == truth["target"]
 
 
-def test_two_colours_apart_where_the_others_are_tight_are_in_doubt() -> None:
-    """Trust seed 510004's photo rectified with its true outline: light teal and light grey
-    (about 40 apart, each within 7 under the photo's cast) made one class of seven board
-    cells and its counts matched, so it was solved WRONG; the single-linkage gap between
-    the groups was only 1.5 times their spread. Their means lie eight times as far apart
-    as the other classes' cells stray: two colours, in doubt."""
-    reading = bond.recognize(_rectified_photo(510004)[0])
+@pytest.mark.parametrize("seed", [510004, 520049])
+def test_two_colours_apart_where_the_others_are_tight_are_in_doubt(seed: int) -> None:
+    """Trust seeds' photos rectified with their true outline, both solved WRONG: light teal
+    and light grey (510004: about 40 apart, each within 7 under the photo's cast), and a
+    green yellow and an orange yellow clipped in red (520049), made one class whose counts
+    matched; the single-linkage gap between the groups was only 1.5 times their spread.
+    Their means lie 3.6 to 8 times as far apart as the other classes' cells stray, and the
+    target's cells split alike: two colours, in doubt."""
+    reading = bond.recognize(_rectified_photo(seed)[0])
     assert not reading.confident
     assert any("may be two colours" in doubt for doubt in reading.doubts)
