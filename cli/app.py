@@ -142,7 +142,7 @@ def solve_command(
     game: GameOption = "auto",
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Output file for one image, or a folder for several."),
+        typer.Option("--out", "-o", help="Output file for one image, or a folder for several."),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON record per image, nothing else.")
@@ -183,7 +183,7 @@ def batch_command(
     pack: Annotated[
         Path, typer.Argument(help="A folder of pictures (searched recursively) or a .zip.")
     ],
-    out: Annotated[Path, typer.Option("--out", help="Output folder.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")],
     game: GameOption = "auto",
     workers: WorkersOption = None,
     first: FirstOption = None,
@@ -222,7 +222,7 @@ def watch_command(
     folder: Annotated[Path, typer.Argument(help="The folder to watch (and its sub-folders).")],
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Output folder (default: the watched folder, beside each)."),
+        typer.Option("--out", "-o", help="Output folder (default: beside each picture)."),
     ] = None,
     game: GameOption = "auto",
     workers: WorkersOption = None,

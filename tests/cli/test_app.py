@@ -140,6 +140,6 @@ def test_first_says_who_opened_a_tictactoe_game(tmp_path: Path) -> None:
     out = str(tmp_path / "o.png")
     default = json.loads(runner.invoke(app, [web, "--json", "--out", out]).stdout)
     assert default["puzzle"]["to_move"] == "x"
-    o_first = json.loads(runner.invoke(app, [web, "--json", "--first", "o", "--out", out]).stdout)
+    o_first = json.loads(runner.invoke(app, [web, "--json", "--first", "o", "-o", out]).stdout)
     assert o_first["puzzle"]["to_move"] == "o"
     assert runner.invoke(app, [web, "--first", "z"]).exit_code == 2
