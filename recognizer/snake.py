@@ -991,6 +991,9 @@ def _order_board(
         if not orders:
             return "the numbers on the body disagree with its shape"
     elif head is None:
+        # the head's cues tell which end is the head, not which way round the body goes
+        if len({min(tuple(o), tuple(reversed(o))) for o in orders}) > 1:
+            return "the body's shape allows several paths and no numbers tell them apart"
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
@@ -1167,7 +1170,8 @@ def _text_contrast(
     # where the light leaves the page as it is, the most common colour is the page
     scalar = np.append(common.astype(np.float64), 0.0)  # a scalar to OpenCV: no filled copy
     off_page = _channel_max(np.asarray(cv2.absdiff(page, scalar), np.uint8))
-    page[off_page <= p.page_noise] = common
+    flat = np.asarray(cv2.add(np.zeros_like(page), scalar), np.uint8)  # OpenCV: no indexing
+    cv2.copyTo(flat, cv2.inRange(off_page, 0, p.page_noise), page)
     if not whole:
         page = cv2.resize(page, image.shape[1::-1], interpolation=cv2.INTER_LINEAR)
     # |pixel - page| in the furthest channel
@@ -1322,8 +1326,14 @@ TextCell = str | frozenset[str]
 _TextRow = tuple[int, list[TextCell], float, float]
 
 
-def _char_cell(blobs: list[_Blob], base: float, dot: float, ink: FloatImage, p: Params) -> TextCell:
-    """One character cell: ``.``, ``q`` (a quote), `` ``, ``,`` or a glyph's readings."""
+def _char_cell(
+    blobs: list[_Blob], base: float, dot: float, cap: float, ink: FloatImage, p: Params
+) -> TextCell:
+    """One character cell: ``.``, ``q`` (a quote), `` ``, ``,`` or a glyph's readings.
+
+    ``dot`` is the dots' size and ``cap`` the line's capital height (from its baseline to
+    its quotes' tops): a glyph is three dots tall or reaches nearly as high as the quotes
+    (a bold face's dots are large), unlike the lower-case letters and signs of code."""
     if not blobs:
         return " "
     top, bottom = min(b.y0 for b in blobs), max(b.y1 for b in blobs)
@@ -1332,7 +1342,7 @@ def _char_cell(blobs: list[_Blob], base: float, dot: float, ink: FloatImage, p: 
         return "q"
     if bottom - top <= 1.7 * dot and right - left <= 1.7 * dot and abs(bottom - base) <= dot:
         return "."
-    if bottom > base + 0.8 * dot or bottom - top < 3 * dot:
+    if bottom > base + 0.8 * dot or bottom - top < min(3 * dot, 0.85 * cap):
         return ","
     scores = classify_glyph(ink[top:bottom, left:right])
     # a C drawn small reads nearly as a digit (a 5): the rules choose, as a field has one
@@ -1398,11 +1408,18 @@ def _text_rows(
             and b.y1 - b.y0 < 1.5 * line_pitch  # not a frame or a rule across lines
             for piece in _split_blob(b, ink, phase, pitch)
         ]
+        quotes = [b.y0 for b in mine if b.y1 < base - 1.3 * dot]
+        cap = base - float(np.median(quotes)) if quotes else np.inf
         first = round((min(b.x0 for b in mine) - phase) / pitch)
         last = round((max(b.x1 for b in mine) - phase) / pitch)
         cells = [
             _char_cell(
-                [b for b in mine if abs(b.cx - phase - k * pitch) < pitch / 2], base, dot, ink, p
+                [b for b in mine if abs(b.cx - phase - k * pitch) < pitch / 2],
+                base,
+                dot,
+                cap,
+                ink,
+                p,
             )
             for k in range(first, last + 1)
         ]

@@ -283,6 +283,20 @@ def test_text_map_under_a_light_gradient_is_read() -> None:
     assert found.puzzle == puzzle, found.doubts
 
 
+def test_small_bold_oblique_code_is_read() -> None:
+    # a bold face's dots are large (a glyph is under three dots tall) and an oblique face
+    # widens them: glyphs reaching the quotes' height are glyphs, not signs (trust bench
+    # screen 510010 lost seven of its ten rows so)
+    font = next((f for f in render.monospace_fonts() if f.endswith("BoldOblique.ttf")), None)
+    if font is None:
+        pytest.skip("no bold oblique monospaced font installed")
+    style = replace(render.plain_text_style(15), font=font)
+    for seed in range(2):
+        puzzle = render.random_puzzle(np.random.default_rng(seed))
+        found = recognizer.recognize(render.render(puzzle, style, np.random.default_rng(seed)))
+        assert found.puzzle == puzzle, found.doubts
+
+
 def _erased(image: RGBImage, lattice: Lattice, cell: tuple[int, int]) -> RGBImage:
     """``image`` with a cell's inside painted white (a piece rubbed out)."""
     quad = lattice.corners(cell)
@@ -567,3 +581,17 @@ def test_numbers_against_the_heads_shade_are_refused() -> None:
     if found.puzzle != puzzle:
         assert not found.confident
         assert any("the head's shade" in doubt for doubt in found.doubts)
+
+
+@pytest.mark.parametrize("seed", [502004, 505001])
+def test_a_body_whose_shape_allows_several_paths_needs_its_numbers(seed: int) -> None:
+    # red team's foreign looks: a body drawn as digits alone round a 2 x 2 block, unlinked;
+    # the numbers were not read as numbers (no third colour), and the head's cues (which
+    # end is the head) chose one of the two paths round the block, against the digits
+    from tests.render import foreign
+
+    picture, puzzle = foreign.screen("snake", np.random.default_rng(seed))
+    found = recognizer.recognize(picture)
+    if found.puzzle != puzzle:
+        assert not found.confident
+        assert "several paths" in found.doubts[0]
