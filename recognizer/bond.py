@@ -1124,24 +1124,22 @@ def _merged_class(
 def _others_spread(
     colors: NDArray[np.float64], classes: NDArray[np.int64], on_board: NDArray[np.bool_], k: int
 ) -> float:
-    """How far the board's cells of the classes other than ``k`` stray from their class's
-    mean (RGB, root mean square over the degrees of freedom): what the light and the camera
-    leave of one colour in this picture; infinite without two cells of another class."""
-    others = on_board & (classes != k)
-    kinds = np.unique(classes[others])
-    freedom = int(others.sum()) - len(kinds)
-    if freedom < 1:
-        return float("inf")
-    squares = sum(
-        float(
-            (
-                (colors[others & (classes == j)] - colors[others & (classes == j)].mean(axis=0))
-                ** 2
-            ).sum()
-        )
-        for j in kinds
-    )
-    return float(np.sqrt(squares / freedom))
+    """How far the cells of the classes other than ``k`` stray from their class's mean (RGB,
+    root mean square over the degrees of freedom): what the light and the camera leave of
+    one colour in this picture. The board's cells, or, when no other class has two of them,
+    the target's too (smaller, so straying more); infinite without two cells of another
+    class."""
+    for cells in (on_board, np.ones_like(on_board)):
+        others = cells & (classes != k)
+        kinds = np.unique(classes[others])
+        freedom = int(others.sum()) - len(kinds)
+        if freedom >= 1:
+            squares = 0.0
+            for j in kinds:
+                theirs = colors[others & (classes == j)]
+                squares += float(((theirs - theirs.mean(axis=0)) ** 2).sum())
+            return float(np.sqrt(squares / freedom))
+    return float("inf")
 
 
 def _cell_names(indices: NDArray[np.int64], board: _Grid) -> str:
