@@ -968,7 +968,8 @@ def read_cells(
         )
 
     warped = on_canvas(diff).astype(np.uint8, copy=False)
-    board = hysteresis(warped, *ink_levels(diff, params))
+    levels = ink_levels(diff, params)
+    board = hysteresis(warped, *levels)
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
     for positions, bend in (((1, 2), 0.35), ((0, 3) if framed else (), 0.2)):
@@ -983,7 +984,47 @@ def read_cells(
     if brightness is not None:
         lift = on_canvas(brightness).astype(np.float32, copy=False)
         readings = _against_the_lines(readings, erased, board & ~clean, lift, size, pad)
+    faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
+    readings = _faint_marks(readings, faint, board, params)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
+
+
+def _faint_marks(
+    readings: list[MarkShape | None], faint: Mask, board: Mask, params: Params
+) -> list[MarkShape | None]:
+    """``readings`` with every empty cell unclear where ink at half the board's levels
+    (``faint``), away from the ink of ``board`` and clear of the cell's sides, makes a
+    mark's shape: a thin or pale mark under glare or in a dim corner, which the board's levels
+    lose (a smudge, or a wiped mark's ghost, has no such shape).
+
+    Examples
+    --------
+    >>> faint = np.zeros((384, 384), bool)
+    >>> ring = np.hypot(*np.mgrid[-15:16, -15:16])
+    >>> faint[110:141, 110:141] = (ring >= 10) & (ring <= 13)  # a pale O in cell (0, 0)
+    >>> marks = _faint_marks([None] * 9, faint, np.zeros_like(faint), PARAMS)
+    >>> [cell.mark if cell else "-" for cell in marks]
+    ['?', '-', '-', '-', '-', '-', '-', '-', '-']
+    """
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    only = np.asarray(faint & ~near, np.uint8)
+    margin = round(0.12 * size)
+    out = list(readings)
+    for i, cell in enumerate(readings):
+        if cell is not None:
+            continue
+        r, c = divmod(i, 3)
+        y, x = pad + r * size + margin, pad + c * size + margin
+        inner = only[y : y + size - 2 * margin, x : x + size - 2 * margin]
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
+        x0, y0 = stats[:, 0], stats[:, 1]
+        x1, y1 = x0 + stats[:, 2], y0 + stats[:, 3]
+        alone = (x0 > 0) & (y0 > 0) & (x1 < inner.shape[1]) & (y1 < inner.shape[0])
+        for index in np.flatnonzero(alone & (stats[:, 2:4].max(axis=1) >= params.min_mark * size)):
+            if index > 0 and classify_mark(labels == index, size).mark != "?":
+                out[i] = MarkShape("?", 0.0, 0, 0.0)
+    return out
 
 
 def _against_the_lines(
@@ -1066,6 +1107,8 @@ def _read_marks(
             cells.setdefault(cell, []).append(index)
             if min(abs(gy - 1), abs(gy - 2), abs(gx - 1), abs(gx - 2)) < 0.12:
                 unclear.add(cell)  # centred on a line: which cell it marks is unclear
+            if extent > 2 * size:
+                unclear.add(cell)  # no mark: a border around the board, or clutter
         elif big and reach is not None and not framed:
             (top, bottom), (left, right) = reach
             if top <= gy <= bottom and left <= gx <= right:

@@ -388,13 +388,22 @@ def test_a_window_of_a_bigger_grid_of_tiles_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "board"), [("double-ring-o.jpg", "xo-o-xo--"), ("small-heavy-x.jpg", "xo------x")]
+    ("name", "board"),
+    [
+        ("double-ring-o.jpg", "xo-o-xo--"),
+        ("small-heavy-x.jpg", "xo------x"),
+        ("pale-rings-under-glare.jpg", "ooooxxxox"),
+        ("window-around-board.jpg", "x-oox-xox"),
+    ],
 )
-def test_foreign_tiled_boards_once_solved_wrong_are_read_or_refused(name: str, board: str) -> None:
+def test_foreign_boards_once_solved_wrong_are_read_or_refused(name: str, board: str) -> None:
     """Red-team looks nobody on the team drew: an O drawn as a double ring (its rings met the
-    circle around its middle five times, read as an X's arms) and a small heavy X, smaller
-    than a mark, in an otherwise empty cell (read as empty). A bare-middled X must have a
-    bare circle around it; a glyph-sized blob at a cell's centre makes the cell unclear."""
+    circle around its middle five times, read as an X's arms); a small heavy X, smaller
+    than a mark, in an otherwise empty cell (read as empty); thin pale rings under a photo's
+    glare, below the board's ink levels (two O's lost); a window's outline around the board,
+    one ink component centred in the middle cell (its X read as an O). A bare-middled X
+    must have a bare circle around it; a glyph at a cell's centre, a mark's shape in the
+    ink at half the levels, or a component over two cells across make the cell unclear."""
     found = recognize(decode_image((SAMPLES / "refuse" / name).read_bytes()))
     assert not found.confident or found.puzzle == reading(board), found.puzzle
 
