@@ -26,6 +26,7 @@ FIXED_WRONG: dict[Case, str] = {
 OPEN_WRONG: dict[Case, str] = {
     ("snake", 502004, False): "digits-only body round a 2x2 block chained against its digits",
     ("snake", 505001, False): "digits-only body round a 2x2 block chained against its digits",
+    ("snake", 512043, False): "digits-only straight body read from the wrong end",
     ("snake", 505003, False): "tiled snake field read by onestroke as a full 4x8 level",
     ("bond", 502002, True): "pastel colours merged into fewer classes in a photo",
     ("onestroke", 505004, True): "start put on another tile than the thin ring's",
