@@ -817,32 +817,34 @@ def _line_marks(
     rows, cols = grid.shape
     across = np.linspace(-params.line_reach, params.line_reach, 25)
     u, v = np.meshgrid(across, np.linspace(0.25, 0.75, 7))  # (7, 25)
-    middle = np.abs(across) <= params.line_reach / 2
-    marks, separators = [], []
-    for horizontal, count, length in ((True, rows, cols), (False, cols, rows)):
-        for line in range(1, count):
-            best, faintest = 0.0, np.inf
-            for k in range(length):
-                row, col = (line + u, k + v) if horizontal else (k + v, line + u)
-                xy = grid.lattice.to_pixels(np.stack([row.ravel(), col.ravel()], axis=1))
-                maps = xy.astype(np.float32).reshape(*u.shape, 2)
-                sampled = cv2.remap(
-                    work,
-                    maps[..., 0],
-                    maps[..., 1],
-                    cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_REPLICATE,
-                )
-                profile = np.asarray(sampled, dtype=np.float64).mean(axis=0)  # (25, 3)
-                a, b = profile[:2].mean(axis=0), profile[-2:].mean(axis=0)
-                step = b - a
-                t = np.clip((profile - a) @ step / max(float(step @ step), 1e-9), 0, 1)
-                off = float(np.linalg.norm(profile - (a + t[:, None] * step), axis=1)[middle].max())
-                best = max(best, float(np.linalg.norm(step)), off)
-                faintest = min(faintest, off)
-            marks.append(best)
-            separators.append(faintest)
-    return np.array(marks), np.array(separators)
+    # every stretch: (row line?, line, cell along it); row lines first, then column lines
+    stretches = [(True, line, k) for line in range(1, rows) for k in range(cols)]
+    stretches += [(False, line, k) for line in range(1, cols) for k in range(rows)]
+    points = np.concatenate(
+        [
+            np.stack([line + u, k + v] if horizontal else [k + v, line + u], axis=-1)
+            for horizontal, line, k in stretches
+        ]
+    )  # (stretches * 7, 25, 2) grid (row, col) points
+    xy = grid.lattice.to_pixels(points.reshape(-1, 2)).astype(np.float32)
+    maps = xy.reshape(*points.shape[:2], 2)
+    sampled = cv2.remap(
+        work, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    profiles = np.asarray(sampled, np.float64).reshape(len(stretches), *u.shape, 3).mean(axis=1)
+    a, b = profiles[:, :2].mean(axis=1), profiles[:, -2:].mean(axis=1)  # (stretches, 3)
+    step = b - a
+    t = np.einsum("snc,sc->sn", profiles - a[:, None], step)
+    t = np.clip(t / np.maximum((step**2).sum(axis=1), 1e-9)[:, None], 0, 1)
+    off = np.linalg.norm(profiles - (a[:, None] + t[..., None] * step[:, None]), axis=2)
+    off = off[:, np.abs(across) <= params.line_reach / 2].max(axis=1)
+    mark = np.maximum(np.linalg.norm(step, axis=1), off)
+    lines = [(horizontal, line) for horizontal, line, _ in stretches]
+    keys = list(dict.fromkeys(lines))
+    index = np.array([keys.index(key) for key in lines])
+    marks = np.array([mark[index == i].max() for i in range(len(keys))])
+    separators = np.array([off[index == i].min() for i in range(len(keys))])
+    return marks, separators
 
 
 def _split_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
