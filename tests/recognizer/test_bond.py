@@ -587,3 +587,16 @@ def test_two_colours_apart_where_the_others_are_tight_are_in_doubt(seed: int) ->
     reading = bond.recognize(_rectified_photo(seed)[0])
     assert not reading.confident
     assert any("may be two colours" in doubt for doubt in reading.doubts)
+
+
+def test_the_other_classes_spread_falls_back_on_the_target_cells() -> None:
+    """The red team's foreign photo 502002: in a 5x2 board of four pastels, mint and sky made
+    one class, and each other colour had one board cell, so the board alone told nothing of
+    how far one colour strays; the target's cells of those colours tell it."""
+    colors = np.array([[200.0, 0, 0], [0, 200, 0], [0, 0, 200], [204, 3, 0], [0, 197, 4]])
+    classes = np.array([0, 1, 2, 0, 1])
+    on_board = np.array([True, True, True, False, False])
+    # each pair strays 2.5 (class 0) or 2.5 (class 1) from its mean: 12.5 in squares a pair
+    assert bond._others_spread(colors, classes, on_board, 2) == pytest.approx(np.sqrt(25 / 2))
+    assert bond._others_spread(colors, classes, on_board, 0) == pytest.approx(np.sqrt(12.5 / 1))
+    assert bond._others_spread(colors[:3], classes[:3], on_board[:3], 0) == np.inf
