@@ -70,7 +70,10 @@ class Params:
     max_peaks: int = 3000
     """At most this many of the strongest corner candidates are kept."""
     seeds: int = 40
-    """The strongest corners tried as the seed of a lattice."""
+    """The strongest corners tried as the seed of a lattice ..."""
+    failed_lattices: int = 12
+    """... until this many have grown to a board's size and failed their fit, or grown
+    beyond the largest board (corners everywhere: a texture or noise)."""
     min_pitch: float = 6.0
     max_pitch: float = 300.0
     step_tolerance: float = 0.25
@@ -365,17 +368,22 @@ def find_board(corners: Corners, params: Params = PARAMS) -> Board | str:
     there is none."""
     best: Board | None = None
     taken: set[int] = set()
+    failed = 0
     for seed in range(min(params.seeds, len(corners.points))):
-        if seed in taken:
+        if seed in taken or failed >= params.failed_lattices:
             continue
         for step in _first_steps(corners, seed, params):
-            board = _fit(corners, _grow(corners, seed, step, params), params)
+            nodes = _grow(corners, seed, step, params)
+            board = None if nodes is None else _fit(corners, nodes, params)
             if board is not None:
                 taken.update(board.nodes.values())
                 if best is None or len(board.nodes) > len(best.nodes):
                     best = board
                 break
+            failed += nodes is None or len(nodes) >= (params.min_side - 1) ** 2
     if best is None:
+        if failed >= params.failed_lattices:
+            return "chequer corners everywhere (a texture or noise), no board"
         return "no lattice of chequer corners"
     if max(best.rows, best.cols) > params.max_side:
         return f"chequer of {best.rows}x{best.cols} squares is too large for a board"
@@ -400,15 +408,17 @@ def _first_steps(corners: Corners, seed: int, params: Params) -> list[NDArray[np
 
 def _grow(
     corners: Corners, seed: int, first: NDArray[np.float64], params: Params
-) -> dict[Node, int]:
+) -> dict[Node, int] | None:
     """The nodes reachable from ``seed`` by steps of about ``first`` (right) and its
-    perpendicular (down), each with the polarity its parity asks for."""
+    perpendicular (down), each with the polarity its parity asks for; ``None`` once they
+    are more than the largest board has (corners everywhere: a texture or noise)."""
     points = corners.points
     steps = {(1, 0): first, (0, 1): np.array([-first[1], first[0]])}
     nodes: dict[Node, int] = {(0, 0): seed}
     used = {seed}
     queue = deque([(0, 0)])
     limit = 2 * params.max_side
+    most = (params.max_side - 1) ** 2
     while queue:
         node = queue.popleft()
         here = points[nodes[node]]
@@ -425,6 +435,8 @@ def _grow(
                 nodes[target] = found
                 used.add(found)
                 queue.append(target)
+        if len(nodes) > most:
+            return None
         if node == (0, 0) and len(nodes) < 4:
             return nodes  # a board's corner has at least three of its four neighbours
     return nodes
