@@ -20,18 +20,18 @@ SEEDS = (500000,)
 Case = tuple[str, int, bool]  # the game drawn, the seed, photographed
 # WRONG readings the red team found and the recognizers' owners fixed: read right or refused
 FIXED_WRONG: dict[Case, str] = {
+    ("snake", 502004, False): "digits-only body round a 2x2 block chained against its digits",
+    ("snake", 505001, False): "digits-only body round a 2x2 block chained against its digits",
+    ("snake", 505003, False): "tiled snake field read by onestroke as a full 4x8 level",
+    ("snake", 504005, False): "tiled snake field read by onestroke as a full 10x10 level",
+    ("bond", 502002, True): "pastel colours merged into fewer classes in a photo",
+    ("onestroke", 505004, True): "start put on another tile than the thin ring's",
+    ("tictactoe", 504001, True): "two thin O rings read as empty cells",
     ("tictactoe", 505002, True): "a thin two-stroke X read as an empty cell",
 }
 # and those still open: what was read instead
 OPEN_WRONG: dict[Case, str] = {
-    ("snake", 502004, False): "digits-only body round a 2x2 block chained against its digits",
-    ("snake", 505001, False): "digits-only body round a 2x2 block chained against its digits",
     ("snake", 512043, False): "digits-only straight body read from the wrong end",
-    ("snake", 505003, False): "tiled snake field read by onestroke as a full 4x8 level",
-    ("bond", 502002, True): "pastel colours merged into fewer classes in a photo",
-    ("onestroke", 505004, True): "start put on another tile than the thin ring's",
-    ("tictactoe", 504001, True): "two thin O rings read as empty cells",
-    ("snake", 504005, False): "tiled snake field read by onestroke as a full 10x10 level",
 }
 
 
