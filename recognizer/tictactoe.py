@@ -14,7 +14,10 @@ The pipeline, one function per stage:
    crossings (all sixteen with a frame), and thresholded there; each cell is empty (little
    ink), ``o`` (a closed loop around an empty centre) or ``x`` (strokes crossing at the
    centre), told apart by shape, not colour. A stroke through a won row or column
-   (:func:`find_strike`) is erased first and the run read whole.
+   (:func:`find_strike`) is erased first and the run read whole. A cell is unclear (``?``)
+   where its reading may hide a mark: a blob centred on a line, pieces of a mark cut up
+   with a line, a glyph at its centre, a mark's shape in fainter ink, or a mark past an
+   open board's edge that the lines' ink still reaches.
 5. :func:`interpret` - the position; one that no game reaches is reported unrecognized with
    the least sure cells named, as a misreading is likelier than such a board.
 
