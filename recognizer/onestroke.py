@@ -124,7 +124,7 @@ class Params:
     #: centre of its cell is far from the cell's main colour. A flat square has none.
     cat_texture: float = 0.04
     #: The cat covers its tile: a cell whose centre shows the tiles' own colour on this
-    #: share or more is a tile with a mark on it (another game's X), not the cat.
+    #: share or more is a tile with a mark on it (another game's X), not the cat: unclear.
     bare: float = 0.4
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
@@ -209,6 +209,10 @@ class CellReading:
         in between for a tile faded by glare. 0 where the median is off that way (something
         else: a button, a bezel, the cat) or lighter than the background (glare lightens a
         hole too, towards tiles lighter than the background).
+    along : bool
+        Whether the centre's median lies near the way from the background beside it to the
+        tiles' colour, or beyond either (within Delta E 8, or 30% of the way's length): a
+        tile or hole under any light, not a square of another colour.
     """
 
     tile: float
@@ -217,6 +221,7 @@ class CellReading:
     lift: float
     color: LabColor
     tint: float
+    along: bool
 
     @property
     def other(self) -> float:
@@ -244,8 +249,10 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
     # a small picture (a video frame) is looked at whole first: its board may be small
     small = max(image.shape[:2]) <= 2 * params.look_side
-    for side in (params.work_side, params.look_side) if small else (params.look_side,):
-        copy, scale = _reduced(image, side)
+    # (whole, unsmoothed too: the median against noise may erase gaps a pixel wide)
+    looks = [(params.work_side, True), (params.work_side, False), (params.look_side, True)]
+    for side, smooth in looks if small else [(params.look_side, True)]:
+        copy, scale = _reduced(image, side, smooth)
         lab = to_lab(copy)
         board = find_board(lab, params)
         evened = None if board is not None else _evened(copy)
@@ -268,14 +275,14 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     return read_board(image, lab, board, scale, params)
 
 
-def _reduced(image: RGBImage, long_side: int) -> tuple[RGBImage, float]:
+def _reduced(image: RGBImage, long_side: int, smooth: bool = True) -> tuple[RGBImage, float]:
     """A copy of ``image`` at most ``long_side`` long, and its scale.
 
-    A copy reduced less than twice is median-filtered against noise (reducing more
-    averages it out; a median would then erase gaps a pixel wide).
+    A copy reduced less than twice is median-filtered against noise if ``smooth`` (reducing
+    more averages it out; a median would then erase gaps a pixel wide).
     """
     small, scale = reduce(np.ascontiguousarray(image), long_side)
-    if scale > 0.5:
+    if smooth and scale > 0.5:
         small = np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8)
     return small, scale
 
@@ -542,17 +549,13 @@ class Colors:
         tint = np.where(along & (medians[:, 0] <= back[:, 0]), centre, 0.0)
         return [
             CellReading(
-                float(a),
-                float(b),
-                float(c),
-                float(d),
-                (float(m[0]), float(m[1]), float(m[2])),
-                float(t),
+                float(a), float(b), float(c), float(d), (float(m[0]), float(m[1]), float(m[2])),
+                float(t), bool(k),
             )
-            for a, b, c, d, m, t in zip(
-                plain, tile_like, background, lift, medians, tint, strict=True
+            for a, b, c, d, m, t, k in zip(
+                plain, tile_like, background, lift, medians, tint, along, strict=True
             )
-        ]
+        ]  # fmt: skip
 
 
 def _unblack(pixels: NDArray[np.float32], back: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -818,7 +821,7 @@ def _decide(
         doubts.append(f"holes beside faint tiles may be tiles washed out by glare: {cells}")
         confidence = min(confidence, 0.3)
     if not covered:
-        return Recognition.nothing(GAME, "no cat on the board: the start is unknown")
+        return Recognition.nothing(GAME, "no cat on the board: the start is unknown", *doubts)
     inner = [cell for cell in covered if _within(cell, area)]
     if inner:
         covered = inner
@@ -861,6 +864,19 @@ def _decide(
     left = min(c for _, c in tiles)
     bottom = max(r for r, _ in tiles)
     right = max(c for _, c in tiles)
+    # a level is drawn whole: a tile whose cell the picture's edge cuts (the middle of a
+    # side off the picture) may be part of a larger field of tiles cut out as a "screen"
+    height, width = image.shape[:2]
+    ordered = sorted(tiles)
+    sides = [(r + 0.5 + 0.5 * dr, c + 0.5 + 0.5 * dc) for r, c in ordered for dr, dc in _STEPS]
+    x, y = whole.to_pixels(sides).T
+    seen = (x >= 0) & (x <= width - 1) & (y >= 0) & (y <= height - 1)
+    whole_cells = seen.reshape(-1, len(_STEPS)).all(axis=1)
+    cut = [tile for tile, inside in zip(ordered, whole_cells, strict=True) if not inside]
+    if cut:
+        cells = ", ".join(f"({r - top}, {c - left})" for r, c in cut[: params.doubt_cells])
+        doubts.append(f"the tiles run on past the picture's edge: cells {cells} in doubt")
+        confidence = min(confidence, 0.3)
     rows = [
         "".join("1" if (r, c) in tiles else "0" for c in range(left, right + 1))
         for r in range(top, bottom + 1)
@@ -958,16 +974,18 @@ def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
 def _kind(reading: CellReading, face: bool, params: Params) -> str:
     """``"cat"``, ``"tile"``, ``"hole"`` or ``"unclear"``: what a cell's reading shows.
 
-    A cell covered by something else is the cat only if it has a ``face`` and hides most
-    of its tile (a mark on a tile is no cat); any other is
-    judged by how far it stands out from its gaps (its lift), which glare and shade leave
-    truer than its colour. Between a hole's lift and a tile's, a cell whose centre is
-    plainly the tiles' own colour is a tile (drop shadows in its gaps lowered its lift);
-    with a hole's lift, such a cell is unclear (a hole never shows the tiles' colour).
+    A cell covered by something else is the cat if it has a ``face`` and hides most of its
+    tile; with a face on a tile still in sight, it is unclear (another game's mark, a start
+    marker the cat is not). Any other is judged by how far it stands out from its gaps (its
+    lift), which glare and shade leave truer than its colour, if its colour is the tiles' or
+    on the way to it from the background (a square of another colour is unclear: another
+    game's board). Between a hole's lift and a tile's, a cell whose centre is plainly the
+    tiles' own colour is a tile (drop shadows in its gaps lowered its lift); with a hole's
+    lift, such a cell is unclear (a hole never shows the tiles' colour).
     """
-    if reading.other >= params.covered and face and reading.tile < params.bare:
-        return "cat"
-    if reading.lift >= params.lift[1] or (
+    if reading.other >= params.covered and face:
+        return "cat" if reading.tile < params.bare else "unclear"
+    if (reading.lift >= params.lift[1] and (reading.along or reading.tile_like >= 0.5)) or (
         reading.lift > params.lift[0] and reading.tile >= params.plain
     ):
         return "tile"
@@ -1013,9 +1031,13 @@ def _in_lines(cells: set[Cell]) -> set[Cell]:
     }
 
 
+#: The steps to a cell's four neighbours.
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
     r, c = cell
-    return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+    return tuple((r + dr, c + dc) for dr, dc in _STEPS)
 
 
 def _around(cell: Cell) -> list[Cell]:

@@ -465,7 +465,9 @@ def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
 def test_a_mark_on_a_tile_is_not_the_cat() -> None:
     """Red team (session 6): another game's board of nine plain tiles with one X on a tile
     was read as a full 3x3 level starting at the X. The cat covers its tile; a cell whose
-    centre still shows mostly the tiles' colour is a tile with a mark on it."""
+    centre still shows mostly the tiles' colour is a tile with a mark on it, unclear (taken
+    for a plain tile, it let a tile tinted by glare be the only "cat" of a level whose start
+    was a thin ring: another WRONG)."""
     puzzle = Puzzle(grid=("111", "111", "111"), start=(2, 2))
     style = replace(random_style(np.random.default_rng(14), video=False), shadow=False)
     image, _ = render(puzzle, style, np.random.default_rng(15))
@@ -485,3 +487,45 @@ def test_a_mark_on_a_tile_is_not_the_cat() -> None:
         )
     recognition = recognize(marked)
     assert not recognition.confident, recognition.doubts
+    assert any("[2, 2] is neither" in doubt for doubt in recognition.doubts), recognition.doubts
+
+
+def test_a_block_cut_out_of_a_larger_field_is_doubted() -> None:
+    """Red team (session 6): the screen finder cut a block of plain tiles out of another
+    game's larger field of tiles, and it was read as a whole level. A level is drawn whole,
+    with background round it: tiles cut by the picture's edge put the reading in doubt."""
+    puzzle = Puzzle(grid=("111111",) * 6, start=(2, 2))
+    image, _ = render(
+        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
+    )
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    # the picture's left edge cuts the first column's tiles (a tenth of each off)
+    x0 = round(lattice.to_pixels([(0.0, 0.1)])[0][0])
+    recognition = recognize(np.ascontiguousarray(image[:, x0:]))
+    assert not recognition.confident
+    assert any("past the picture's edge" in doubt for doubt in recognition.doubts), (
+        recognition.doubts
+    )
+
+
+def test_squares_of_another_colour_are_no_tiles() -> None:
+    """Red team (session 6): a foreign Bond screen's board of squares of several colours was
+    read as a level, the squares of other colours as tiles (they stand out from the gaps as
+    tiles do). A square whose colour is neither the tiles' nor on the way to it from the
+    background is unclear."""
+    puzzle = Puzzle(grid=("1111",) * 4, start=(1, 1))
+    image, _ = render(
+        puzzle, random_style(np.random.default_rng(18), video=False), np.random.default_rng(19)
+    )
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    painted = image.copy()
+    for cell in ((0, 3), (3, 0)):
+        (x0, y0), (x1, y1) = np.round(
+            lattice.to_pixels([(cell[0] + 0.1, cell[1] + 0.1), (cell[0] + 0.9, cell[1] + 0.9)])
+        ).astype(int)
+        painted[y0:y1, x0:x1] = (240, 120, 40)
+    recognition = recognize(painted)
+    assert not recognition.confident
+    assert any("[0, 3] is neither" in doubt for doubt in recognition.doubts), recognition.doubts
