@@ -29,11 +29,13 @@ The pipeline, one small function per stage:
    steps 2-4 run again with the largest grid's colours.
 
 Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself
-in its colours, :func:`_continues`; shapes or colour counts that differ, colours that are
-not clearly distinct or that chain into each other, light colours clipped alike, a class
-that splits into two colours once a photo's smooth light is taken out, :func:`_merged_class`)
-gives an unrecognized result; colour counts that differ, chained colours and colours that
-may have merged name the cells in doubt.
+in its colours, :func:`_continues`; a lattice finer than the cells, its separators showing
+on some lines and nothing on others, :func:`_split_cells`; shapes or colour counts that
+differ, colours that are not clearly distinct or that chain into each other, light colours
+clipped alike, a class that splits into two colours once a photo's smooth light is taken
+out, or into two groups far apart where the other classes' cells are tight,
+:func:`_merged_class`) gives an unrecognized result; colour counts that differ, chained
+colours and colours that may have merged name the cells in doubt.
 """
 
 from __future__ import annotations
