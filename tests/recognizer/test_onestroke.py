@@ -454,12 +454,11 @@ def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
     tinted towards the tiles' colour, unlike the background beside them: the reading is
     refused with those cells in doubt."""
     rng = np.random.default_rng(190006)
-    picture, puzzle = screen("onestroke", rng)
+    picture, _ = screen("onestroke", rng)
     photo, _ = photograph(picture, random_photo_style(rng), rng)
     recognition = recognize(photo)
     assert not recognition.confident
     assert any("(0, 2), (1, 2)" in doubt for doubt in recognition.doubts)
-    assert recognizer.recognize(photo).puzzle in (puzzle, None)
 
 
 def test_a_mark_on_a_tile_is_not_the_cat() -> None:
