@@ -595,3 +595,15 @@ def test_a_body_whose_shape_allows_several_paths_needs_its_numbers(seed: int) ->
     if found.puzzle != puzzle:
         assert not found.confident
         assert "several paths" in found.doubts[0]
+
+
+def test_a_straight_body_of_digits_alone_is_refused() -> None:
+    # red team's foreign look 512043: digits alone in a column (no line across the cell
+    # borders): a glyph's loops and breadth at either end were taken for the head's
+    from tests.render import foreign
+
+    picture, puzzle = foreign.screen("snake", np.random.default_rng(512043))
+    found = recognizer.recognize(picture)
+    if found.puzzle != puzzle:
+        assert not found.confident
+        assert "separate thin marks" in found.doubts[0]
