@@ -28,12 +28,13 @@ The pipeline, one small function per stage:
    per channel, exactly the board's colour counts, a clear margin). Without a reading,
    steps 2-4 run again with the largest grid's colours.
 
-Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself
-in its colours, :func:`_continues`; a lattice finer than the cells, its separators showing
-on some lines and nothing on others, :func:`_split_cells`; shapes or colour counts that
-differ, colours that are not clearly distinct or that chain into each other, light colours
-clipped alike, a class that splits into two colours once a photo's smooth light is taken
-out, or into two groups far apart where the other classes' cells are tight,
+Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself in
+its colours, :func:`_continues`; a lattice finer than the cells, its separators showing on
+some lines and nothing on others, :func:`_split_cells`; cells whose colour around their
+centre is not the one at it, pieces on squares, :func:`_pieces_on_cells`; shapes or colour
+counts that differ, colours that are not clearly distinct or that chain into each other,
+light colours clipped alike, a class that splits into two colours once a photo's smooth
+light is taken out, or into two groups far apart where the other classes' cells are tight,
 :func:`_merged_class`) gives an unrecognized result; colour counts that differ, chained
 colours and colours that may have merged name the cells in doubt.
 """
@@ -864,6 +865,37 @@ def _split_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
     return f"a {rows}x{grid.shape[1]} grid whose {unseen} shows no edge: it may split cells"
 
 
+#: Where a cell is looked at around its centre: 16 points 0.3 of the pitch out, ``(row, col)``.
+_AROUND = 0.3 * np.stack(
+    [np.sin(np.linspace(0, 2 * np.pi, 16, endpoint=False)),
+     np.cos(np.linspace(0, 2 * np.pi, 16, endpoint=False))],
+    axis=1,
+)  # fmt: skip
+
+
+def _pieces_on_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
+    """Why ``grid``'s cells may be pieces on squares rather than coloured cells, or None.
+
+    A cell is a flat tile: around its centre it has the colour read at its centre. Where two
+    or more cells do not (one may carry a cursor or a glare), their centres hold something
+    smaller than the cell: a go stone, a counter, a letter on a plain square.
+    """
+    height, width = work.shape[:2]
+    odd = []
+    for r, c in np.ndindex(*grid.shape):
+        points = grid.lattice.to_pixels(_AROUND + np.array([r + 0.5, c + 0.5]))
+        x, y = np.round(points).astype(int).T
+        if x.min() < 0 or y.min() < 0 or x.max() >= width or y.max() >= height:
+            continue
+        around = np.median(work[y, x].astype(np.float64), axis=0)
+        if np.linalg.norm(around - grid.colors[r, c]) > params.same_color:
+            odd.append((r, c))
+    if len(odd) < 2:
+        return None
+    cells = ", ".join(f"({r}, {c})" for r, c in odd)
+    return f"cells {cells} differ around their centres: pieces on squares, not coloured cells"
+
+
 #: Grid coordinates shifted by one cell up and left: a lattice one cell larger all round.
 _SHIFT = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0], [0.0, 0.0, 1.0]])
 
@@ -1644,8 +1676,10 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):
                 doubts.append("a grid goes on beyond itself (a chequer, tiles, or rows of a grid)")
                 continue
-            split = _split_cells(board, found.smooth, tuned) or _split_cells(
-                target, found.smooth, tuned
+            split = (
+                _split_cells(board, found.smooth, tuned)
+                or _split_cells(target, found.smooth, tuned)
+                or _pieces_on_cells(board, found.smooth, tuned)
             )
             if split:
                 doubts.append(split)

@@ -105,6 +105,15 @@ def test_blank_and_noise_refused(image: np.ndarray) -> None:
     assert result.doubts
 
 
+def test_go_board_refused() -> None:
+    """Stones on a go board's squares are pieces, not coloured cells: the screen of a go
+    board (non-puzzle seed 574014, as the photo path rectifies it) was read as a 2x2 board
+    of black, white and wood with a 2x2 target of three stones beside it, and solved."""
+    result = bond.recognize(_load(SAMPLES / "bond" / "refuse-go-board.jpg"))
+    assert not result.confident
+    assert "pieces on squares" in result.doubts[0]
+
+
 def test_checkerboard_alone_refused() -> None:
     """One grid of flat cells (no target beside it) is not a puzzle."""
     board = np.kron(np.indices((4, 4)).sum(axis=0) % 2, np.ones((40, 40), np.int64))
