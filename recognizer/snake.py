@@ -990,14 +990,14 @@ def _order_board(
         orders = _numbered_orders(orders, scores, head, p)
         if not orders:
             return "the numbers on the body disagree with its shape"
+    elif not links and _ends(orders[0], img, grid, colors, p)[0]:
+        # a thin body not drawn across the cell borders is marks apart (glyphs, dots): its
+        # ends' breadth, loops and shade are no head's
+        return "the body is separate thin marks, unnumbered: its head is in doubt"
     elif head is None:
         # the head's cues tell which end is the head, not which way round the body goes
         if len({min(tuple(o), tuple(reversed(o))) for o in orders}) > 1:
             return "the body's shape allows several paths and no numbers tell them apart"
-        # and a thin body not drawn across the cell borders is marks apart (glyphs, dots):
-        # its ends' breadth and loops are no head's
-        if not links and _ends(orders[0], img, grid, colors, p)[0]:
-            return "the body is separate thin marks, unnumbered: its head is in doubt"
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
