@@ -29,9 +29,16 @@ FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 504001, True): "two thin O rings read as empty cells",
     ("tictactoe", 505002, True): "a thin two-stroke X read as an empty cell",
     ("snake", 512043, False): "digits-only straight body read from the wrong end",
+    ("snake", 541014, False): "digits-only body read from the wrong end",
 }
 # and those still open: what was read instead
-OPEN_WRONG: dict[Case, str] = {}
+OPEN_WRONG: dict[Case, str] = {
+    ("tictactoe", 540017, False): "an O read as an empty cell",
+    ("tictactoe", 541004, False): "an O read as an empty cell",
+    ("snake", 540019, True): "a three-cell body read from the wrong end",
+    ("snake", 541007, True): "a cell of the body read as a tree, the body shifted",
+    ("bond", 541016, True): "a bond board read by onestroke as a 5x4 level",
+}
 
 
 def _comparable(puzzle: Any) -> dict[str, Any]:
