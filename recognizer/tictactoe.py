@@ -677,8 +677,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
         and (core == 0.0 or (core <= 0.3 and hole >= 0.025) or (core <= 0.1 and hole >= 0.015))
     ):
         mark, sure = "o", False
-    elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4:  # a bold letter X
-        mark, sure = "x", False
+    elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4 and around < 0.9:
+        mark, sure = "x", False  # a bold letter X: notches between its arms (not a glare's disc)
     elif squat and small and hole < 0.08 and 3 <= arms <= 6 and centre >= 0.5 and core >= 0.9:
         mark, sure = "x", False  # solid crossing strokes enclosing a speck (moire, a smudge)
     elif squat and small and centre == 0.0 and arms <= 3 and rim >= 0.4:

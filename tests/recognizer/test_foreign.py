@@ -30,6 +30,7 @@ FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 505002, True): "a thin two-stroke X read as an empty cell",
     ("snake", 512043, False): "digits-only straight body read from the wrong end",
     ("snake", 541014, False): "digits-only body read from the wrong end",
+    ("tictactoe", 574002, True): "a glare's disc in the middle cell read as a bold X",
 }
 # and those still open: what was read instead
 OPEN_WRONG: dict[Case, str] = {
