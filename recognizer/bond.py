@@ -865,8 +865,8 @@ def _split_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
     return f"a {rows}x{grid.shape[1]} grid whose {unseen} shows no edge: it may split cells"
 
 
-#: Where a cell is looked at around its centre: 16 points 0.3 of the pitch out, ``(row, col)``.
-_AROUND = 0.3 * np.stack(
+#: Unit circle of 16 points, ``(row, col)``: where a cell is looked at around its centre.
+_CIRCLE = np.stack(
     [np.sin(np.linspace(0, 2 * np.pi, 16, endpoint=False)),
      np.cos(np.linspace(0, 2 * np.pi, 16, endpoint=False))],
     axis=1,
@@ -876,23 +876,26 @@ _AROUND = 0.3 * np.stack(
 def _pieces_on_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
     """Why ``grid``'s cells may be pieces on squares rather than coloured cells, or None.
 
-    A cell is a flat tile: around its centre it has the colour read at its centre. Where two
-    or more cells do not (one may carry a cursor or a glare), their centres hold something
-    smaller than the cell: a go stone, a counter, a letter on a plain square.
+    A cell is a flat tile: around its centre it has the colour read at its centre. A cell
+    that differs 0.2 of the pitch out holds something small at its centre (a tree, a
+    counter on a plain square); a bevel or a cursor along a tile's edges reaches 0.3 of the
+    pitch out, so cells that differ only there count from two on (the stones of a go board).
     """
     height, width = work.shape[:2]
-    odd = []
+    near: list[tuple[int, int]] = []
+    far: list[tuple[int, int]] = []
     for r, c in np.ndindex(*grid.shape):
-        points = grid.lattice.to_pixels(_AROUND + np.array([r + 0.5, c + 0.5]))
-        x, y = np.round(points).astype(int).T
-        if x.min() < 0 or y.min() < 0 or x.max() >= width or y.max() >= height:
-            continue
-        around = np.median(work[y, x].astype(np.float64), axis=0)
-        if np.linalg.norm(around - grid.colors[r, c]) > params.same_color:
-            odd.append((r, c))
-    if len(odd) < 2:
+        for radius, odd in ((0.2, near), (0.3, far)):
+            points = grid.lattice.to_pixels(radius * _CIRCLE + np.array([r + 0.5, c + 0.5]))
+            x, y = np.round(points).astype(int).T
+            if x.min() < 0 or y.min() < 0 or x.max() >= width or y.max() >= height:
+                continue
+            around = np.median(work[y, x].astype(np.float64), axis=0)
+            if np.linalg.norm(around - grid.colors[r, c]) > params.same_color:
+                odd.append((r, c))
+    if not near and len(far) < 2:
         return None
-    cells = ", ".join(f"({r}, {c})" for r, c in odd)
+    cells = ", ".join(f"({r}, {c})" for r, c in dict.fromkeys(near + far))
     return f"cells {cells} differ around their centres: pieces on squares, not coloured cells"
 
 

@@ -105,11 +105,20 @@ def test_blank_and_noise_refused(image: np.ndarray) -> None:
     assert result.doubts
 
 
-def test_go_board_refused() -> None:
-    """Stones on a go board's squares are pieces, not coloured cells: the screen of a go
-    board (non-puzzle seed 574014, as the photo path rectifies it) was read as a 2x2 board
-    of black, white and wood with a 2x2 target of three stones beside it, and solved."""
-    result = bond.recognize(_load(SAMPLES / "bond" / "refuse-go-board.jpg"))
+@pytest.mark.parametrize(
+    "name",
+    [
+        # a go board's screen (non-puzzle seed 574014, as the photo path rectifies it): a 2x2
+        # board of stones and wood beside a 2x2 target of three stones, solved
+        "refuse-go-board.jpg",
+        # a snake field photographed (trust seed 500041): two 3x2 windows of its grid, one
+        # tree in each, read as a board and its target, solved in no moves
+        "refuse-snake-photo.jpg",
+    ],
+)
+def test_pieces_on_squares_refused(name: str) -> None:
+    """Pieces (stones, trees) on the squares of a bigger grid are not coloured cells."""
+    result = bond.recognize(_load(SAMPLES / "bond" / name))
     assert not result.confident
     assert "pieces on squares" in result.doubts[0]
 
