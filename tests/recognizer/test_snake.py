@@ -24,7 +24,7 @@ from solvers.errors import UnrecognizedError
 from solvers.snake import Puzzle
 from tests.render import nonpuzzle
 from tests.render import snake as render
-from tests.render.mixed import GAMES, screen
+from tests.render.mixed import GAMES, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -474,9 +474,7 @@ def test_screens_of_any_size_are_read(size: tuple[int, int]) -> None:
 def test_former_photo_misreading_is_not_wrong() -> None:
     # trust bench photo seed 76012: a straight line snake on a checkered board was read
     # reversed when a tail cell's own colour (a checker square's) stood for the body's
-    rng = np.random.default_rng(76012)
-    picture, puzzle = screen("snake", rng)
-    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    photo, puzzle = photographed("snake", 76012)
     try:
         found = recognize(photo, "snake")
     except UnrecognizedError:
@@ -583,29 +581,26 @@ def test_numbers_against_the_heads_shade_are_refused() -> None:
         assert any("the head's shade" in doubt for doubt in found.doubts)
 
 
-@pytest.mark.parametrize("seed", [502004, 505001])
-def test_a_body_whose_shape_allows_several_paths_needs_its_numbers(seed: int) -> None:
-    # red team's foreign looks: a body drawn as digits alone round a 2 x 2 block, unlinked;
-    # the numbers were not read as numbers (no third colour), and the head's cues (which
-    # end is the head) chose one of the two paths round the block, against the digits
+@pytest.mark.parametrize(
+    ("seed", "doubts"),
+    [
+        # red team's foreign looks: a body drawn as digits alone round a 2 x 2 block,
+        # unlinked; the numbers were not read as numbers (no third colour), and the head's
+        # cues (which end is the head) chose one of the two paths round the block
+        (502004, ("several paths", "separate thin marks")),
+        (505001, ("several paths", "separate thin marks")),
+        # digits alone in a column (no line across the cell borders): a glyph's loops and
+        # breadth at either end were taken for the head's; 545004 (wide search): a glyph's
+        # shade was taken for a shaded head
+        (512043, ("separate thin marks",)),
+        (545004, ("separate thin marks",)),
+    ],
+)
+def test_a_body_of_digits_alone_needs_its_numbers(seed: int, doubts: tuple[str, ...]) -> None:
     from tests.render import foreign
 
     picture, puzzle = foreign.screen("snake", np.random.default_rng(seed))
     found = recognizer.recognize(picture)
     if found.puzzle != puzzle:
         assert not found.confident
-        assert "several paths" in found.doubts[0] or "separate thin marks" in found.doubts[0]
-
-
-@pytest.mark.parametrize("seed", [512043, 545004])
-def test_a_body_of_digits_alone_is_refused(seed: int) -> None:
-    # red team's foreign look 512043: digits alone in a column (no line across the cell
-    # borders): a glyph's loops and breadth at either end were taken for the head's; 545004
-    # (wide search): a glyph's shade was taken for a shaded head
-    from tests.render import foreign
-
-    picture, puzzle = foreign.screen("snake", np.random.default_rng(seed))
-    found = recognizer.recognize(picture)
-    if found.puzzle != puzzle:
-        assert not found.confident
-        assert "separate thin marks" in found.doubts[0]
+        assert any(doubt in found.doubts[0] for doubt in doubts)

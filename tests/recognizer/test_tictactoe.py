@@ -29,7 +29,7 @@ from recognizer.tictactoe import (
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import nonpuzzle
-from tests.render.mixed import GAMES, screen
+from tests.render.mixed import GAMES, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 from tests.render.tictactoe import FONTS, _neon, random_puzzle, random_style, reading, render
 
@@ -282,10 +282,10 @@ def test_other_games_screens_and_photos_are_refused(game: str) -> None:
 
 def test_sudoku_is_not_a_board() -> None:
     """A sudoku's thick lines make a framed #, but its cells hold digits, not X and O."""
-    for seed, photographed in ((3, False), (7, False), (1, True), (5, True)):
+    for seed, as_photo in ((3, False), (7, False), (1, True), (5, True)):
         rng = np.random.default_rng(seed)
         picture = nonpuzzle.render("sudoku", rng)
-        if photographed:
+        if as_photo:
             picture, _ = photograph(picture, random_photo_style(rng), rng)
         with pytest.raises(UnrecognizedError):
             recognize_any(picture)
@@ -469,9 +469,7 @@ def test_an_o_broken_open_by_a_line_is_no_x() -> None:
     """Trust bench photo 190005: the finder's rectified screen tilts the board, the eraser
     of a row line cuts the bottom off an O, and the arc left (three ink runs around its
     centre, none in its very middle) was read as an X and ``xoo--x-x-`` solved."""
-    rng = np.random.default_rng(190005)
-    picture, truth = screen("tictactoe", rng)
-    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    photo, truth = photographed("tictactoe", 190005)
     try:
         found = recognize_any(photo, "tictactoe")
     except UnrecognizedError:

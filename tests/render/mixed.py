@@ -26,6 +26,15 @@ def screen(game: str, rng: np.random.Generator) -> tuple[NDArray[np.uint8], Any]
     return np.asarray(image, np.uint8), puzzle
 
 
+def photographed(game: str, seed: int) -> tuple[NDArray[np.uint8], Any]:
+    """The photo of ``seed``'s screen of ``game`` as ``bench/trust.py`` takes it, and its puzzle."""
+    from tests.render.photo import photograph, random_photo_style
+
+    rng = np.random.default_rng(seed)
+    picture, puzzle = screen(game, rng)
+    return photograph(picture, random_photo_style(rng), rng)[0], puzzle
+
+
 def write_pack(folder: Path, count: int, seed: int = 0) -> list[Path]:
     """Write ``count`` PNGs cycling through every game and non-puzzles into ``folder``."""
     rng = np.random.default_rng(seed)
