@@ -36,7 +36,7 @@ from recognizer import recognize
 from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, screen
+from tests.render.mixed import GAMES, comparable, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
@@ -61,31 +61,18 @@ class Outcome:
     seconds: float
 
 
-def _puzzle_json(puzzle: Any) -> dict[str, Any] | None:
-    """A puzzle's JSON form without what a reader names by itself: Bond's colour values
-    are dropped and its classes renumbered in order of first appearance."""
-    if puzzle is None:
-        return None
-    data = dict(puzzle if isinstance(puzzle, dict) else puzzle.to_json())
-    if data.pop("colors", None) is not None or "source" in data:
-        names: dict[int, int] = {}
-        for key in ("source", "target"):
-            data[key] = [[names.setdefault(v, len(names) + 1) for v in row] for row in data[key]]
-    return data
-
-
 def _judge(game: str, kind: str, seed: int, picture: RGBImage, truth: Any) -> Outcome:
     record = Record(file=f"{game}-{kind}-{seed}")
     start = time.perf_counter()
     solve_image(picture, record, None, Options())
     seconds = time.perf_counter() - start
-    read = _puzzle_json(record.puzzle)
+    read = comparable(record.puzzle)
     if game == "none":
         found = exact = record.status == "unrecognized"
         wrong = record.status == "solved"
     else:
         found = record.game == game
-        exact = found and read == _puzzle_json(truth)
+        exact = found and read == comparable(truth)
         wrong = record.status == "solved" and not exact
     return Outcome(
         game, kind, seed, found, exact, record.status == "solved", wrong, False, record.status,
@@ -99,7 +86,7 @@ def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], tr
         found = recognize(rectified(photo, to_photo, size), "auto" if game == "none" else game)
     except SolveShotError:
         return game == "none"
-    return game != "none" and _puzzle_json(found.puzzle) == _puzzle_json(truth)
+    return game != "none" and comparable(found.puzzle) == comparable(truth)
 
 
 def _case(args: tuple[str, int, bool]) -> list[Outcome]:
@@ -141,7 +128,7 @@ def _as_truth(record: Record, truth: dict[str, Any]) -> bool:
     puzzle = {k: v for k, v in truth.items() if k != "game"}
     if truth["game"] is None:
         return record.status == "unrecognized"
-    return record.game == truth["game"] and _puzzle_json(record.puzzle) == puzzle
+    return record.game == truth["game"] and comparable(record.puzzle) == puzzle
 
 
 def _real() -> Iterator[tuple[str, bool, str]]:

@@ -14,7 +14,7 @@ from recognizer import recognize
 from recognizer.image import RGBImage
 from solvers.errors import UnrecognizedError
 from tests.render.foreign import GAMES, screen
-from tests.render.photo import photograph, random_photo_style
+from tests.render.mixed import comparable, photographed
 
 SEEDS = (500000,)
 Case = tuple[str, int, bool]  # the game drawn, the seed, photographed
@@ -42,24 +42,11 @@ OPEN_WRONG: dict[Case, str] = {
 }
 
 
-def _comparable(puzzle: Any) -> dict[str, Any]:
-    """A puzzle's JSON form as the trust bench compares it: Bond's colour values dropped
-    and its classes renumbered in order of first appearance."""
-    data = dict(puzzle.to_json())
-    if data.pop("colors", None) is not None:
-        names: dict[int, int] = {}
-        for key in ("source", "target"):
-            data[key] = [[names.setdefault(v, len(names) + 1) for v in row] for row in data[key]]
-    return data
-
-
 def _picture(game: str, seed: int, photo: bool) -> tuple[RGBImage, Any]:
     """The foreign screen of ``seed`` (as bench/trust.py draws it), or its photo."""
-    rng = np.random.default_rng(seed)
-    image, truth = screen(game, rng)
     if photo:
-        image = photograph(image, random_photo_style(rng), rng)[0]
-    return image, truth
+        return photographed(game, seed, screen)
+    return screen(game, np.random.default_rng(seed))
 
 
 def _cases() -> list[Any]:
@@ -91,4 +78,4 @@ def test_confident_reading_is_the_drawn_puzzle(game: str, seed: int, photo: bool
     except UnrecognizedError:
         return  # a refusal is a miss, never a wrong answer
     assert found.game == game
-    assert _comparable(found.puzzle) == _comparable(truth)
+    assert comparable(found.puzzle) == comparable(truth)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,30 @@ def screen(game: str, rng: np.random.Generator) -> tuple[NDArray[np.uint8], Any]
     return np.asarray(image, np.uint8), puzzle
 
 
-def photographed(game: str, seed: int) -> tuple[NDArray[np.uint8], Any]:
-    """The photo of ``seed``'s screen of ``game`` as ``bench/trust.py`` takes it, and its puzzle."""
+Draw = Callable[[str, np.random.Generator], tuple[NDArray[np.uint8], Any]]
+
+
+def photographed(game: str, seed: int, draw: Draw = screen) -> tuple[NDArray[np.uint8], Any]:
+    """The photo of ``seed``'s screen of ``game`` (drawn by ``draw``: :func:`screen` or
+    ``tests.render.foreign.screen``) as ``bench/trust.py`` takes it, and its puzzle."""
     from tests.render.photo import photograph, random_photo_style
 
     rng = np.random.default_rng(seed)
-    picture, puzzle = screen(game, rng)
+    picture, puzzle = draw(game, rng)
     return photograph(picture, random_photo_style(rng), rng)[0], puzzle
+
+
+def comparable(puzzle: Any) -> dict[str, Any] | None:
+    """A puzzle's JSON form without what a reader names by itself: Bond's colour values
+    are dropped and its classes renumbered in order of first appearance."""
+    if puzzle is None:
+        return None
+    data = dict(puzzle if isinstance(puzzle, dict) else puzzle.to_json())
+    if data.pop("colors", None) is not None or "source" in data:
+        names: dict[int, int] = {}
+        for key in ("source", "target"):
+            data[key] = [[names.setdefault(v, len(names) + 1) for v in row] for row in data[key]]
+    return data
 
 
 def write_pack(folder: Path, count: int, seed: int = 0) -> list[Path]:
