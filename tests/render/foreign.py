@@ -843,3 +843,941 @@ def screen(game: str, rng: Rng) -> tuple[NDArray[np.uint8], Any]:
     """A foreign screen of ``game`` and its puzzle (a random level from the game's renderer)."""
     puzzle = importlib.import_module(f"tests.render.{game}").random_puzzle(rng)
     return render(game, puzzle, rng), puzzle
+
+
+# --- session 7: novel looks ------------------------------------------------------------------
+# Devices, wallpapers, chrome and game looks added after the games' helpers had read the looks
+# above: ``novel(game, rng)`` draws them and ``nonpuzzle(rng)`` draws grids that look like
+# games and are not, so ``screen``'s seeds keep drawing the same pictures.
+
+NOVEL_DEVICES = (
+    (720, 1280),
+    (720, 1520),
+    (1440, 3200),
+    (1440, 2560),
+    (1536, 2048),
+    (1668, 2224),
+    (2340, 1080),
+    (2048, 1536),
+    (1366, 768),
+)
+WALLPAPERS = ("bokeh", "wood", "paper", "fabric", "photo", "flat")
+TILE_LOOKS = ("glossy", "neon", "gem", "sticker", "button", "flat")
+
+
+def _smooth_noise(rng: Rng, size: tuple[int, int], cells: int) -> NDArray[np.float32]:
+    """Noise in 0..1 smoothed over about ``cells`` blobs across the width."""
+    w, h = size
+    grid = rng.random((max(2, cells * h // w), cells)).astype(np.float32)
+    return np.asarray(Image.fromarray(grid).resize((w, h), Image.Resampling.BICUBIC), np.float32)
+
+
+def _wallpaper(size: tuple[int, int], kind: str, rng: Rng) -> Image.Image:
+    """A page that is not a flat colour: bokeh, wood grain, paper, fabric, a blurry photo."""
+    w, h = size
+    base = np.asarray(_rgb(rng, 0, 256), np.float32)
+    other = np.asarray(_rgb(rng, 0, 256), np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "wood":
+        base, other = np.array([150, 100, 55], np.float32), np.array([105, 65, 35], np.float32)
+        t = 0.5 + 0.5 * np.sin(xx / w * 60 + 6 * _smooth_noise(rng, size, 6))
+    elif kind == "paper":
+        base, other = np.array([246, 242, 230], np.float32), np.array([225, 218, 200], np.float32)
+        t = 0.4 * _smooth_noise(rng, size, 40) + 0.2 * rng.random((h, w), np.float32)
+    elif kind == "fabric":
+        period = max(3.0, w / 200)
+        t = 0.25 * (np.sin(xx / period) * np.sin(yy / period) + 1)
+    elif kind == "photo":
+        t = _smooth_noise(rng, size, 5)
+        other = np.asarray(_rgb(rng, 0, 256), np.float32) * 0.6
+    elif kind == "bokeh":
+        t = np.zeros((h, w), np.float32)
+        for _ in range(int(rng.integers(8, 25))):
+            cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.03, 0.15) * w
+            t = np.maximum(t, 0.8 * np.clip(1.2 - np.hypot(xx - cx, yy - cy) / r, 0, 1))
+        t = 0.3 * yy / h + t
+    else:
+        t = np.zeros((h, w), np.float32)
+    pixels = base + (other - base) * np.clip(t, 0, 1)[..., None]
+    return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+
+
+def _page_colour(page: Image.Image, box: Box) -> RGB:
+    """The mean colour of ``page`` in ``box``."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    r, g, b = (int(v) for v in np.asarray(page)[y0:y1, x0:x1].reshape(-1, 3).mean(0))
+    return r, g, b
+
+
+def _device_chrome(draw: ImageDraw.ImageDraw, size: tuple[int, int], dark: bool, rng: Rng) -> Box:
+    """A phone's status bar with a notch or a punch hole, an app bar, a navigation bar and
+    maybe an ad card; the free box for the game."""
+    w, h = size
+    unit = min(w, h) / 20
+    ink: RGB = (240, 240, 240) if dark else (20, 20, 20)
+    top, bottom = 1.3 * unit, h - 1.4 * unit
+    if w < h:
+        if rng.random() < 0.5:
+            draw.rounded_rectangle(
+                (w / 2 - 3 * unit, -unit, w / 2 + 3 * unit, 1.1 * unit), 0.8 * unit, fill=(0, 0, 0)
+            )
+        else:
+            draw.ellipse(
+                (w / 2 - 0.4 * unit, 0.25 * unit, w / 2 + 0.4 * unit, 1.05 * unit), fill=(0, 0, 0)
+            )
+        _text(
+            draw,
+            (1.8 * unit, 0.65 * unit),
+            "9:41",
+            font("DejaVuSans-Bold.ttf", int(0.55 * unit)),
+            ink,
+        )
+        for i in range(4):  # signal bars and a battery
+            x = w - 5 * unit + 0.35 * i * unit
+            draw.rectangle(
+                (x, 0.9 * unit - 0.15 * (i + 1) * unit, x + 0.2 * unit, 0.9 * unit), fill=ink
+            )
+        draw.rounded_rectangle(
+            (w - 3 * unit, 0.4 * unit, w - 1.4 * unit, 0.9 * unit), 0.1 * unit, outline=ink, width=2
+        )
+    if rng.random() < 0.6:  # an app bar: back arrow, title, menu dots
+        bar = _mix((30, 30, 40) if dark else (250, 250, 250), _rgb(rng, 0, 256), 0.3)
+        draw.rectangle((0, top, w, top + 2 * unit), fill=bar)
+        f = font("DejaVuSans.ttf", int(0.8 * unit))
+        _text(draw, (1.2 * unit, top + unit), "←", f, ink)
+        _text(
+            draw,
+            (w / 2, top + unit),
+            str(rng.choice(["Classic", "Puzzles", "Brain Games"])),
+            f,
+            ink,
+        )
+        _text(draw, (w - 1.2 * unit, top + unit), "⋮", f, ink)
+        top += 2 * unit
+    if rng.random() < 0.3:  # an ad card under the app bar: a picture and two lines of text
+        draw.rounded_rectangle(
+            (unit, top + 0.3 * unit, w - unit, top + 3.3 * unit),
+            0.4 * unit,
+            fill=_rgb(rng, 200, 256),
+        )
+        draw.rectangle(
+            (1.4 * unit, top + 0.7 * unit, 4.4 * unit, top + 2.9 * unit), fill=_rgb(rng, 0, 256)
+        )
+        _text(
+            draw,
+            (w / 2 + 1.5 * unit, top + 1.4 * unit),
+            "Sponsored · Try it free",
+            font("DejaVuSans.ttf", int(0.6 * unit)),
+            (40, 40, 40),
+        )
+        top += 3.6 * unit
+    if rng.random() < 0.7:  # a navigation bar: three buttons or a gesture pill
+        if rng.random() < 0.5:
+            for i, glyph in enumerate("◀●■"):
+                _text(
+                    draw,
+                    (w * (0.25 + 0.25 * i), h - 0.7 * unit),
+                    glyph,
+                    font("DejaVuSans.ttf", int(0.6 * unit)),
+                    ink,
+                )
+        else:
+            draw.rounded_rectangle(
+                (w / 2 - 2.5 * unit, h - 0.6 * unit, w / 2 + 2.5 * unit, h - 0.4 * unit),
+                0.1 * unit,
+                fill=ink,
+            )
+    return unit * 0.4, top + 0.4 * unit, w - unit * 0.4, bottom
+
+
+def _overlay(page: Image.Image, rng: Rng) -> Image.Image:
+    """Maybe something over the page: a dimmed page under a dialog, a toast, an ad strip."""
+    w, h = page.size
+    unit = min(w, h) / 20
+    kind = str(rng.choice(["none", "none", "none", "none", "dialog", "toast", "strip"]))
+    if kind == "none":
+        return page
+    layer = Image.new(
+        "RGBA", page.size, (0, 0, 0, int(rng.integers(90, 160)) if kind == "dialog" else 0)
+    )
+    draw = ImageDraw.Draw(layer)
+    f = font("DejaVuSans.ttf", int(0.7 * unit))
+    if kind == "dialog":
+        y = float(rng.uniform(0.25, 0.65)) * h
+        draw.rounded_rectangle(
+            (2 * unit, y, w - 2 * unit, y + 6 * unit), unit, fill=(255, 255, 255, 255)
+        )
+        draw.text(
+            (w / 2, y + 2 * unit),
+            "Watch a video for a hint?",
+            font=f,
+            fill=(30, 30, 30),
+            anchor="mm",
+        )
+        draw.rounded_rectangle(
+            (w / 2 - 3 * unit, y + 3.6 * unit, w / 2 + 3 * unit, y + 5.2 * unit),
+            0.8 * unit,
+            fill=(40, 120, 240, 255),
+        )
+    elif kind == "toast":
+        y = float(rng.uniform(0.5, 0.85)) * h
+        draw.rounded_rectangle(
+            (w / 2 - 6 * unit, y, w / 2 + 6 * unit, y + 1.6 * unit),
+            0.8 * unit,
+            fill=(50, 50, 50, 220),
+        )
+        draw.text(
+            (w / 2, y + 0.8 * unit), "Saved to gallery", font=f, fill=(255, 255, 255), anchor="mm"
+        )
+    else:
+        y = float(rng.uniform(0.3, 0.9)) * h
+        draw.rectangle((0, y, w, y + 2.2 * unit), fill=(*_rgb(rng, 0, 256), 240))
+        draw.text(
+            (w / 2, y + 1.1 * unit), "AD  Download ▸", font=f, fill=(255, 255, 255), anchor="mm"
+        )
+    return Image.alpha_composite(page.convert("RGBA"), layer).convert("RGB")
+
+
+def _fancy_tile(draw: ImageDraw.ImageDraw, box: Box, color: RGB, look: str) -> None:
+    """A tile in a look the plain ``_tile`` has not: glossy, neon, gem, sticker, button."""
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    if look == "glossy":
+        steps = 8
+        for i in range(steps):  # a vertical gradient, lighter at the top
+            band = (x0, y0 + i * (y1 - y0) / steps, x1, y0 + (i + 1) * (y1 - y0) / steps)
+            draw.rectangle(band, fill=_mix(color, (255, 255, 255), 0.35 * (1 - i / steps)))
+        draw.ellipse(
+            (x0 + 0.15 * s, y0 + 0.06 * s, x1 - 0.15 * s, y0 + 0.3 * s),
+            fill=_mix(color, (255, 255, 255), 0.6),
+        )
+    elif look == "neon":
+        for i, width in enumerate((0.16, 0.1, 0.05)):  # a glow fading outwards
+            draw.rounded_rectangle(
+                _inset(box, 0.08 - width / 3),
+                0.2 * s,
+                outline=_mix((10, 10, 20), color, 0.35 + 0.3 * i),
+                width=max(1, round(width * s)),
+            )
+    elif look == "gem":
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        pts = [
+            (cx + 0.48 * s * np.cos(a), cy + 0.48 * s * np.sin(a)) for a in np.arange(6) * np.pi / 3
+        ]
+        draw.polygon(pts, fill=color, outline=_mix(color, (0, 0, 0), 0.4))
+        draw.polygon([pts[3], pts[4], (cx, cy)], fill=_mix(color, (255, 255, 255), 0.45))
+    elif look == "sticker":
+        drop = 0.06 * s
+        draw.rounded_rectangle(
+            (x0 + drop, y0 + drop, x1 + drop, y1 + drop), 0.2 * s, fill=(60, 60, 60)
+        )
+        draw.rounded_rectangle(box, 0.2 * s, fill=(255, 255, 255))
+        draw.rounded_rectangle(_inset(box, 0.08), 0.15 * s, fill=color)
+    elif look == "button":
+        lip = 0.12 * s
+        draw.rounded_rectangle((x0, y0 + lip, x1, y1), 0.2 * s, fill=_mix(color, (0, 0, 0), 0.4))
+        draw.rounded_rectangle((x0, y0, x1, y1 - lip), 0.2 * s, fill=color)
+    else:
+        draw.rectangle(box, fill=color)
+
+
+def _levels_path(
+    puzzle: OnestrokePuzzle, rng: Rng
+) -> tuple[list[tuple[int, int]], OnestrokePuzzle]:
+    """A start of a solution (the player has begun: at least 2 tiles) and the level left to
+    play from its end (the visited tiles are holes); no path when the level has none to cut."""
+    from solvers.onestroke import from_rows, solve
+
+    solution = solve(puzzle)
+    if solution is None or len(solution.path) < 5:
+        return [], puzzle
+    done = solution.path[: int(rng.integers(2, len(solution.path) - 2))]
+    rows = [
+        "".join("0" if (r, c) in done[:-1] else ch for c, ch in enumerate(row))
+        for r, row in enumerate(puzzle.grid)
+    ]
+    return list(done), from_rows(rows, done[-1])
+
+
+def _novel_onestroke(
+    draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: OnestrokePuzzle, rng: Rng
+) -> OnestrokePuzzle:
+    """Tiles in a novel look, holes drawn (darker wells, crosses, dots) or not, a cat on the
+    start; often a stroke already begun (visited tiles recoloured, a line through them, the cat
+    at its end): the level left to play is then the truth."""
+    rows, cols = len(puzzle.grid), len(puzzle.grid[0])
+    board = _place(free, cols / rows, rng, 0.5)
+    look, holes = str(rng.choice(TILE_LOOKS)), str(rng.choice(["none", "well", "cross", "dot"]))
+    tile = _rgb(rng, 140, 240) if not dark else _rgb(rng, 50, 150)
+    done, truth = _levels_path(puzzle, rng) if rng.random() < 0.4 else ([], puzzle)
+    visited = _mix(tile, _rgb(rng, 0, 256), 0.7)
+    gap = float(rng.uniform(0.04, 0.16))
+    for r, row in enumerate(puzzle.grid):
+        for c, ch in enumerate(row):
+            box = _cell_box(board, rows, cols, r, c, gap)
+            if ch == "1":
+                _fancy_tile(draw, box, visited if (r, c) in done[:-1] else tile, look)
+            elif holes == "well":
+                draw.rounded_rectangle(
+                    _inset(box, 0.05), 0.15 * (box[2] - box[0]), fill=_mix(tile, (0, 0, 0), 0.55)
+                )
+            elif holes != "none":
+                _glyph(
+                    draw,
+                    box,
+                    "✕" if holes == "cross" else "•",
+                    "DejaVuSans.ttf",
+                    _mix(tile, (128, 128, 128), 0.5),
+                    0.4,
+                )
+    pitch = (board[2] - board[0]) / cols
+    if done:
+        centres = [
+            ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+            for b in (_cell_box(board, rows, cols, r, c) for r, c in done)
+        ]
+        draw.line(
+            centres,
+            fill=_mix(visited, (0, 0, 0), 0.5),
+            width=max(2, round(0.25 * pitch)),
+            joint="curve",
+        )
+    r, c = done[-1] if done else puzzle.start
+    _cat(draw, _cell_box(board, rows, cols, r, c, gap), _rgb(rng, 200, 256), (40, 30, 30))
+    return truth
+
+
+def _novel_bond(
+    draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: BondPuzzle, rng: Rng
+) -> BondPuzzle:
+    """The board in a novel tile look and the target as a small card ("GOAL") above or
+    below it, the card's tiles flat."""
+    rows, cols = len(puzzle.source), len(puzzle.source[0])
+    classes = sorted({v for row in (*puzzle.source, *puzzle.target) for v in row})
+    palette = PALETTES[int(rng.integers(len(PALETTES)))]
+    colours = {
+        v: palette[int(i)] for v, i in zip(classes, rng.permutation(len(palette)), strict=False)
+    }
+    x0, y0, x1, y1 = free
+    card_h = 0.3 * (y1 - y0)
+    above = rng.random() < 0.5
+    board = _place(
+        (x0, y0 + card_h, x1, y1) if above else (x0, y0, x1, y1 - card_h), cols / rows, rng, 0.6
+    )
+    ch = min(card_h * 0.7, 0.45 * (board[3] - board[1]))
+    cw = ch * cols / rows
+    cy = y0 + 0.15 * card_h if above else y1 - 0.85 * card_h
+    cx = float(rng.uniform(x0, x1 - cw))
+    card = (cx - 0.1 * cw, cy - 0.25 * ch, cx + 1.1 * cw, cy + 1.1 * ch)
+    draw.rounded_rectangle(card, 0.1 * cw, fill=(30, 30, 40) if dark else (255, 255, 255))
+    _text(
+        draw,
+        (cx + cw / 2, cy - 0.12 * ch),
+        "GOAL",
+        font("DejaVuSans-Bold.ttf", int(0.1 * ch)),
+        (230, 230, 230) if dark else (30, 30, 30),
+    )
+    look = str(rng.choice(TILE_LOOKS))
+    gap = float(rng.uniform(0.0, 0.15))
+    for grid, box, tile_look in (
+        (puzzle.source, board, look),
+        (puzzle.target, (cx, cy, cx + cw, cy + ch), "flat"),
+    ):
+        for r, row in enumerate(grid):
+            for c, value in enumerate(row):
+                _fancy_tile(draw, _cell_box(box, rows, cols, r, c, gap), colours[value], tile_look)
+    return puzzle
+
+
+def _fruit(draw: ImageDraw.ImageDraw, box: Box, kind: str) -> None:
+    """An emoji-like fruit on the cherry's cell: an apple with a leaf or a strawberry."""
+    x0, y0, x1, y1 = _inset(box, 0.12)
+    s = x1 - x0
+    if kind == "apple":
+        draw.ellipse((x0, y0 + 0.15 * s, x1, y1), fill=(210, 30, 40))
+        draw.ellipse(
+            (x0 + 0.2 * s, y0 + 0.3 * s, x0 + 0.4 * s, y0 + 0.45 * s), fill=(250, 140, 140)
+        )
+        draw.ellipse((x0 + 0.5 * s, y0, x0 + 0.85 * s, y0 + 0.2 * s), fill=(60, 160, 50))
+    else:
+        draw.polygon(
+            [(x0, y0 + 0.3 * s), (x1, y0 + 0.3 * s), ((x0 + x1) / 2, y1)], fill=(220, 30, 60)
+        )
+        draw.rectangle((x0 + 0.1 * s, y0 + 0.1 * s, x1 - 0.1 * s, y0 + 0.3 * s), fill=(50, 150, 40))
+        for i in range(6):
+            dx, dy = 0.25 + 0.25 * (i % 3), 0.45 + 0.2 * (i // 3)
+            draw.ellipse(
+                (x0 + dx * s - 2, y0 + dy * s - 2, x0 + dx * s + 2, y0 + dy * s + 2),
+                fill=(255, 230, 120),
+            )
+
+
+def _plant(draw: ImageDraw.ImageDraw, box: Box, kind: str) -> None:
+    """An emoji-like obstacle on a tree's cell: a leafy tree, a cactus or a bush."""
+    x0, y0, x1, y1 = _inset(box, 0.1)
+    s, cx = x1 - x0, (x0 + x1) / 2
+    green = (40, 140, 60)
+    if kind == "cactus":
+        draw.rounded_rectangle((cx - 0.12 * s, y0, cx + 0.12 * s, y1), 0.1 * s, fill=green)
+        draw.rounded_rectangle(
+            (x0 + 0.1 * s, y0 + 0.3 * s, x0 + 0.25 * s, y0 + 0.6 * s), 0.07 * s, fill=green
+        )
+        draw.rounded_rectangle(
+            (x1 - 0.25 * s, y0 + 0.2 * s, x1 - 0.1 * s, y0 + 0.5 * s), 0.07 * s, fill=green
+        )
+    elif kind == "bush":
+        for dx, dy in ((0.3, 0.6), (0.7, 0.6), (0.5, 0.35)):
+            draw.ellipse(
+                (
+                    x0 + (dx - 0.28) * s,
+                    y0 + (dy - 0.28) * s,
+                    x0 + (dx + 0.28) * s,
+                    y0 + (dy + 0.28) * s,
+                ),
+                fill=_mix(green, (0, 0, 0), 0.2 * dy),
+            )
+    else:
+        draw.rectangle((cx - 0.07 * s, y0 + 0.6 * s, cx + 0.07 * s, y1), fill=(120, 80, 40))
+        draw.ellipse((x0, y0, x1, y0 + 0.7 * s), fill=green)
+        draw.ellipse(
+            (x0 + 0.2 * s, y0 + 0.1 * s, x0 + 0.45 * s, y0 + 0.3 * s), fill=(110, 200, 110)
+        )
+
+
+def _novel_snake(
+    draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: SnakePuzzle, rng: Rng
+) -> SnakePuzzle:
+    """A grass field of two greens, emoji-like trees and fruit, the body as numbered discs
+    (or numbered squares joined by a band), the head with eyes."""
+    n = len(puzzle.field)
+    board = _place(free, 1.0, rng, 0.6)
+    grass = (
+        ((170, 215, 81), (162, 209, 73))
+        if rng.random() < 0.6
+        else (_rgb(rng, 40, 90), _rgb(rng, 30, 80))
+    )
+    plant, fruit = (
+        str(rng.choice(["tree", "cactus", "bush"])),
+        str(rng.choice(["apple", "strawberry"])),
+    )
+    skin, disc = _rgb(rng, 40, 220), rng.random() < 0.6
+    pitch = (board[2] - board[0]) / n
+    for r in range(n):
+        for c in range(n):
+            draw.rectangle(_cell_box(board, n, n, r, c), fill=grass[(r + c) % 2])
+    body = sorted(
+        (int(ch), (r, c))
+        for r, row in enumerate(puzzle.field)
+        for c, ch in enumerate(row)
+        if ch.isdigit()
+    )
+    centres = [
+        ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+        for b in (_cell_box(board, n, n, *rc) for _, rc in body)
+    ]
+    if not disc:
+        draw.line(centres, fill=skin, width=round(0.45 * pitch), joint="curve")
+    face = str(rng.choice(FONTS))
+    for r, row in enumerate(puzzle.field):
+        for c, ch in enumerate(row):
+            box = _cell_box(board, n, n, r, c)
+            if ch == "T":
+                _plant(draw, box, plant)
+            elif ch == "C":
+                _fruit(draw, box, fruit)
+            elif ch.isdigit():
+                shape = _inset(box, 0.1)
+                (draw.ellipse if disc else draw.rectangle)(
+                    shape, fill=_mix(skin, (0, 0, 0), 0.3) if ch == "0" else skin
+                )
+                ink = (255, 255, 255) if sum(skin) < 400 else (0, 0, 0)
+                if ch == "0":
+                    for ex in (0.3, 0.7):
+                        draw.ellipse(
+                            _inset(
+                                (
+                                    box[0] + (ex - 0.12) * pitch,
+                                    box[1] + 0.15 * pitch,
+                                    box[0] + (ex + 0.12) * pitch,
+                                    box[1] + 0.39 * pitch,
+                                ),
+                                0.1,
+                            ),
+                            fill=(255, 255, 255),
+                            outline=(0, 0, 0),
+                        )
+                _glyph(
+                    draw,
+                    _inset(box, 0.1)
+                    if ch != "0"
+                    else (box[0], box[1] + 0.2 * pitch, box[2], box[3]),
+                    ch,
+                    face,
+                    ink,
+                    0.55,
+                )
+    return puzzle
+
+
+def _chalk(
+    draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], color: RGB, width: int, rng: Rng
+) -> None:
+    """A chalk stroke: a wobbly line with gaps and specks along it."""
+    _wobbly(draw, points, color, width, rng)
+    (ax, ay), (bx, by) = points[0], points[-1]
+    for t in rng.random(int(20 + 0.05 * np.hypot(bx - ax, by - ay))):
+        x, y = ax + t * (bx - ax) + rng.normal(0, width), ay + t * (by - ay) + rng.normal(0, width)
+        draw.ellipse((x - 1, y - 1, x + 1, y + 1), fill=_mix(color, (0, 0, 0), 0.6))
+
+
+def _novel_tictactoe(
+    draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: TictactoePuzzle, rng: Rng
+) -> TictactoePuzzle:
+    """Ink on paper, chalk on a blackboard, neon, or coloured cards with token marks; a score
+    line with an X and an O beside the board sometimes."""
+    board = _place(free, 1.0, rng, 0.5)
+    side = board[2] - board[0]
+    look = str(rng.choice(["ink", "chalk", "neon", "cards"]))
+    width = max(2, round(float(rng.uniform(0.012, 0.035)) * side))
+    line: RGB = {"ink": (30, 40, 120), "chalk": (235, 235, 225), "neon": (0, 240, 255)}.get(
+        look, (90, 90, 90)
+    )
+    if look == "chalk":
+        draw.rectangle(_inset(board, -0.08), fill=(35, 70, 50))
+    if look == "cards":
+        for i in range(9):
+            _fancy_tile(
+                draw, _cell_box(board, 3, 3, i // 3, i % 3, 0.1), _rgb(rng, 160, 250), "button"
+            )
+    else:
+        stroke = _chalk if look == "chalk" else _wobbly
+        for i in (1, 2):
+            x, y = board[0] + i * side / 3, board[1] + i * side / 3
+            if look == "neon":
+                for w, t in ((3 * width, 0.3), (2 * width, 0.6), (width, 1.0)):
+                    draw.line(
+                        [(x, board[1]), (x, board[3])], fill=_mix((10, 10, 30), line, t), width=w
+                    )
+                    draw.line(
+                        [(board[0], y), (board[2], y)], fill=_mix((10, 10, 30), line, t), width=w
+                    )
+            else:
+                stroke(draw, [(x, board[1]), (x, board[3])], line, width, rng)
+                stroke(draw, [(board[0], y), (board[2], y)], line, width, rng)
+    colours: dict[str, RGB] = {"x": (230, 60, 60), "o": (40, 110, 230)}
+    if look in ("ink", "chalk"):
+        colours = {"x": line, "o": line} if rng.random() < 0.5 else {"x": (200, 30, 30), "o": line}
+    for i, ch in enumerate(puzzle.board):
+        if ch == "-":
+            continue
+        box = _inset(_cell_box(board, 3, 3, i // 3, i % 3), float(rng.uniform(0.18, 0.28)))
+        if look == "cards":
+            _glyph(draw, _inset(box, -0.05), ch.upper(), "DejaVuSans-Bold.ttf", (60, 60, 60), 0.9)
+        if look in ("ink", "chalk"):
+            _mark(draw, box, ch, "hand", "", colours[ch], max(2, round(0.7 * width)), rng)
+        else:
+            _mark(
+                draw, box, ch, "strokes" if ch == "x" else "ring", "", colours[ch], 2 * width, rng
+            )
+    if rng.random() < 0.5:  # a score line under the board: marks that are not on it
+        y = min(board[3] + 0.12 * side, free[3] - 0.05 * side)
+        small = 0.05 * side
+        for k, ch in enumerate("xo"):
+            x = board[0] + (0.25 + 0.5 * k) * side
+            _mark(
+                draw,
+                (x - small, y - small, x + small, y + small),
+                ch,
+                "strokes" if ch == "x" else "ring",
+                "",
+                colours[ch],
+                max(2, width // 2),
+                rng,
+            )
+            _text(
+                draw,
+                (x + 3 * small, y),
+                str(int(rng.integers(0, 9))),
+                font("DejaVuSans.ttf", int(2 * small)),
+                (128, 128, 128),
+            )
+    return puzzle
+
+
+def _knight_moves(puzzle: KnightPuzzle) -> list[tuple[int, int]]:
+    r, c = puzzle.start
+    steps = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+    return [
+        (r + a, c + b) for a, b in steps if 0 <= r + a < puzzle.rows and 0 <= c + b < puzzle.cols
+    ]
+
+
+def _novel_knight(
+    draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: KnightPuzzle, rng: Rng
+) -> KnightPuzzle | None:
+    """A board with coordinates on all four sides, wood or flat squares, the knight's moves
+    hinted by dots, a last-move highlight; or a tour in progress (visited squares numbered:
+    not the contract's puzzle, so ``None``: it must be refused)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    light, darker = SQUARES[int(rng.integers(len(SQUARES)))]
+    whole = _place(free, (cols + 1.2) / (rows + 1.2), rng, 0.55)
+    pw = (whole[2] - whole[0]) / (cols + 1.2)
+    board = (whole[0] + 0.6 * pw, whole[1] + 0.6 * pw, whole[2] - 0.6 * pw, whole[3] - 0.6 * pw)
+    draw.rectangle(whole, fill=(60, 40, 30) if rng.random() < 0.5 else (230, 230, 230))
+    f = font("DejaVuSans.ttf", int(0.35 * pw))
+    edge = (230, 220, 200)
+    for c in range(cols):
+        x = board[0] + (c + 0.5) * pw
+        for y in (whole[1] + 0.3 * pw, whole[3] - 0.3 * pw):
+            _text(draw, (x, y), "abcdefghijkl"[c], f, edge)
+    for r in range(rows):
+        y = board[1] + (r + 0.5) * pw
+        for x in (whole[0] + 0.3 * pw, whole[2] - 0.3 * pw):
+            _text(draw, (x, y), str(rows - r), f, edge)
+    wood = rng.random() < 0.5
+    for r in range(rows):
+        for c in range(cols):
+            box = _cell_box(board, rows, cols, r, c)
+            base = light if (r + c) % 2 == 0 else darker
+            draw.rectangle(
+                box, fill=_mix(base, (90, 60, 30), float(rng.uniform(0, 0.15))) if wood else base
+            )
+    hints = _knight_moves(puzzle)
+    tour = rng.random() < 0.3 and hints
+    if tour:  # a tour in progress: squares already visited carry their move numbers
+        for k, (r, c) in enumerate(hints[: int(rng.integers(1, len(hints) + 1))], start=1):
+            _glyph(
+                draw,
+                _cell_box(board, rows, cols, r, c),
+                str(k),
+                "DejaVuSans-Bold.ttf",
+                (200, 40, 40),
+                0.45,
+            )
+    else:
+        if rng.random() < 0.5:
+            r, c = hints[int(rng.integers(len(hints)))] if hints else puzzle.start
+            draw.rectangle(_cell_box(board, rows, cols, r, c), fill=(246, 246, 105))
+        for r, c in hints if rng.random() < 0.6 else []:
+            draw.ellipse(_inset(_cell_box(board, rows, cols, r, c), 0.38), fill=(90, 90, 90))
+    box = _cell_box(board, rows, cols, *puzzle.start)
+    draw.rectangle(box, fill=_mix((246, 246, 105), light, 0.3))
+    _glyph(draw, box, "♞", "DejaVuSans.ttf", (30, 30, 30), 0.85, (240, 240, 240))
+    return None if tour else puzzle
+
+
+# Non-puzzles: grids that look like a game and are none of ours; each must be refused.
+
+
+def _grid(free: Box, rows: int, cols: int, rng: Rng) -> tuple[Box, float]:
+    """A board's box for ``rows`` x ``cols`` square cells in ``free``, and its pitch."""
+    board = _place(free, cols / rows, rng, 0.6)
+    return board, (board[2] - board[0]) / cols
+
+
+def _crossword(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    n = int(rng.integers(9, 16))
+    board, pitch = _grid(free, n, n, rng)
+    black = rng.random((n, n)) < 0.18
+    black |= black[::-1, ::-1]  # crosswords are symmetric
+    f = font("DejaVuSans.ttf", int(0.3 * pitch))
+    for r in range(n):
+        for c in range(n):
+            box = _cell_box(board, n, n, r, c)
+            draw.rectangle(
+                box, fill=(0, 0, 0) if black[r, c] else (255, 255, 255), outline=(0, 0, 0), width=2
+            )
+            if not black[r, c] and (r == 0 or c == 0 or black[r - 1, c] or black[r, c - 1]):
+                draw.text(
+                    (box[0] + 3, box[1] + 2), str(int(rng.integers(1, 80))), font=f, fill=(0, 0, 0)
+                )
+
+
+def _minesweeper(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    rows, cols = int(rng.integers(8, 17)), int(rng.integers(8, 12))
+    board, pitch = _grid(free, rows, cols, rng)
+    colours = ((0, 0, 255), (0, 128, 0), (255, 0, 0), (0, 0, 128), (128, 0, 0))
+    f = font("DejaVuSans-Bold.ttf", int(0.6 * pitch))
+    open_ = _smooth_noise(rng, (cols, rows), 3) > 0.5
+    for r in range(rows):
+        for c in range(cols):
+            box = _cell_box(board, rows, cols, r, c)
+            if open_[r, c]:
+                draw.rectangle(box, fill=(198, 198, 198), outline=(128, 128, 128))
+                k = int(rng.integers(0, 6))
+                if k:
+                    _glyph(draw, box, str(k), "DejaVuSans-Bold.ttf", colours[k - 1], 0.6)
+            else:
+                _tile(draw, box, (190, 190, 190), Tiles("bevel", 0, 0))
+                if rng.random() < 0.08:
+                    _text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "⚑", f, (220, 0, 0))
+
+
+def _periodic(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    board, _ = _grid(free, 7, 18, rng)
+    groups = [_rgb(rng, 120, 250) for _ in range(6)]
+    symbols = [
+        "H",
+        "He",
+        "Li",
+        "Be",
+        "B",
+        "C",
+        "N",
+        "O",
+        "F",
+        "Ne",
+        "Na",
+        "Mg",
+        "Al",
+        "Si",
+        "P",
+        "S",
+    ]
+    for r in range(7):
+        for c in range(18):
+            if (r == 0 and 0 < c < 17) or (r in (1, 2) and 1 < c < 12):
+                continue  # the table's gaps
+            box = _cell_box(board, 7, 18, r, c, 0.08)
+            draw.rectangle(box, fill=groups[min(5, c // 3)])
+            _glyph(
+                draw,
+                box,
+                symbols[(r * 18 + c) % len(symbols)],
+                "DejaVuSans-Bold.ttf",
+                (20, 20, 20),
+                0.4,
+            )
+
+
+def _palette(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    rows, cols = int(rng.integers(3, 8)), int(rng.integers(3, 7))
+    board, pitch = _grid(free, rows, cols, rng)
+    f = font("DejaVuSansMono.ttf", int(0.14 * pitch))
+    for r in range(rows):
+        for c in range(cols):
+            box = _cell_box(board, rows, cols, r, c, 0.1)
+            colour = _rgb(rng, 0, 256)
+            draw.rounded_rectangle(
+                (box[0], box[1], box[2], box[3] - 0.2 * pitch), 0.1 * pitch, fill=colour
+            )
+            _text(
+                draw,
+                ((box[0] + box[2]) / 2, box[3] - 0.1 * pitch),
+                "#{:02x}{:02x}{:02x}".format(*colour),
+                f,
+                (90, 90, 90),
+            )
+
+
+def _emoji_keyboard(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    rows, cols = int(rng.integers(4, 7)), 8
+    board, _ = _grid(free, rows, cols, rng)
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0, x1, y1 = _inset(_cell_box(board, rows, cols, r, c), 0.12)
+            s = x1 - x0
+            draw.ellipse((x0, y0, x1, y1), fill=_mix((255, 205, 60), _rgb(rng, 0, 256), 0.2))
+            for ex in (0.33, 0.67):
+                draw.ellipse(
+                    (x0 + (ex - 0.06) * s, y0 + 0.3 * s, x0 + (ex + 0.06) * s, y0 + 0.45 * s),
+                    fill=(60, 40, 20),
+                )
+            draw.arc(
+                (x0 + 0.25 * s, y0 + 0.4 * s, x1 - 0.25 * s, y1 - 0.15 * s),
+                20,
+                160,
+                fill=(60, 40, 20),
+                width=3,
+            )
+
+
+def _match3(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    n = int(rng.integers(6, 10))
+    board, _ = _grid(free, n, n, rng)
+    palette = PALETTES[int(rng.integers(len(PALETTES)))]
+    look = str(rng.choice(["gem", "glossy", "sticker"]))
+    for r in range(n):
+        for c in range(n):
+            _fancy_tile(
+                draw, _cell_box(board, n, n, r, c, 0.1), palette[int(rng.integers(5))], look
+            )
+
+
+def _discs(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """Reversi (black and white on green) or connect four (red and yellow in a blue frame)."""
+    reversi = rng.random() < 0.5
+    rows, cols = (8, 8) if reversi else (6, 7)
+    board, _ = _grid(free, rows, cols, rng)
+    draw.rectangle(board, fill=(0, 120, 60) if reversi else (20, 70, 200))
+    sides = ((20, 20, 20), (245, 245, 245)) if reversi else ((220, 30, 30), (250, 210, 0))
+    for r in range(rows):
+        for c in range(cols):
+            box = _cell_box(board, rows, cols, r, c)
+            if reversi:
+                draw.rectangle(box, outline=(0, 60, 30), width=2)
+            k = int(rng.integers(3))
+            fill = sides[k - 1] if k else ((0, 120, 60) if reversi else (255, 255, 255))
+            draw.ellipse(_inset(box, 0.1), fill=fill)
+
+
+def _fifteen(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    n = int(rng.integers(3, 6))
+    board, _ = _grid(free, n, n, rng)
+    order = rng.permutation(n * n)
+    colour = _rgb(rng, 100, 230)
+    for i, v in enumerate(order):
+        if v:
+            box = _cell_box(board, n, n, i // n, i % n, 0.06)
+            _tile(draw, box, colour, Tiles("rounded", 0, 0.15))
+            _glyph(draw, box, str(int(v)), "DejaVuSans-Bold.ttf", (255, 255, 255), 0.5)
+
+
+def _nonogram(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    n = int(rng.integers(5, 16))
+    x0, y0, x1, y1 = free
+    board, pitch = _grid((x0 + 0.2 * (x1 - x0), y0 + 0.2 * (y1 - y0), x1, y1), n, n, rng)
+    filled = rng.random((n, n)) < 0.5
+    f = font("DejaVuSans.ttf", int(0.5 * pitch))
+    for r in range(n):
+        for c in range(n):
+            draw.rectangle(
+                _cell_box(board, n, n, r, c),
+                fill=(30, 30, 30) if filled[r, c] else (255, 255, 255),
+                outline=(120, 120, 120),
+            )
+        _text(
+            draw,
+            (board[0] - 1.2 * pitch, board[1] + (r + 0.5) * pitch),
+            str(int(filled[r].sum())),
+            f,
+            (30, 30, 30),
+        )
+        _text(
+            draw,
+            (board[0] + (r + 0.5) * pitch, board[1] - 0.6 * pitch),
+            str(int(filled[:, r].sum())),
+            f,
+            (30, 30, 30),
+        )
+
+
+def _contributions(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    rows, cols = 7, int(rng.integers(12, 30))
+    board, _ = _grid(free, rows, cols, rng)
+    greens = ((235, 237, 240), (155, 233, 168), (64, 196, 99), (48, 161, 78), (33, 110, 57))
+    for r in range(rows):
+        for c in range(cols):
+            _tile(
+                draw,
+                _cell_box(board, rows, cols, r, c, 0.2),
+                greens[int(rng.integers(5))],
+                Tiles("rounded", 0, 0.2),
+            )
+
+
+def _ultimate(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """Ultimate tic-tac-toe: nine small boards in a big one; no single 3x3 position."""
+    board, pitch = _grid(free, 3, 3, rng)
+    ink = (40, 40, 40)
+    for i in (1, 2):
+        x, y = board[0] + i * pitch, board[1] + i * pitch
+        draw.line([(x, board[1]), (x, board[3])], fill=ink, width=max(3, round(0.03 * pitch)))
+        draw.line([(board[0], y), (board[2], y)], fill=ink, width=max(3, round(0.03 * pitch)))
+    for k in range(9):
+        small = _inset(_cell_box(board, 3, 3, k // 3, k % 3), 0.1)
+        side = (small[2] - small[0]) / 3
+        for i in (1, 2):
+            x, y = small[0] + i * side, small[1] + i * side
+            draw.line([(x, small[1]), (x, small[3])], fill=(120, 120, 120), width=2)
+            draw.line([(small[0], y), (small[2], y)], fill=(120, 120, 120), width=2)
+        for j in range(9):
+            ch = str(rng.choice(["x", "o", "-", "-"]))
+            if ch != "-":
+                box = _inset(_cell_box(small, 3, 3, j // 3, j % 3), 0.2)
+                colour = (220, 50, 50) if ch == "x" else (50, 90, 220)
+                _mark(draw, box, ch, "strokes" if ch == "x" else "ring", "", colour, 3, rng)
+
+
+def _gomoku(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    n = int(rng.integers(10, 16))
+    board, pitch = _grid(free, n, n, rng)
+    for i in range(n + 1):
+        x, y = board[0] + i * pitch, board[1] + i * pitch
+        draw.line([(x, board[1]), (x, board[3])], fill=(110, 110, 110), width=2)
+        draw.line([(board[0], y), (board[2], y)], fill=(110, 110, 110), width=2)
+    for _ in range(int(rng.integers(5, 30))):
+        r, c = (int(v) for v in rng.integers(0, n, 2))
+        ch = str(rng.choice(["x", "o"]))
+        box = _inset(_cell_box(board, n, n, r, c), 0.2)
+        _mark(
+            draw,
+            box,
+            ch,
+            "strokes" if ch == "x" else "ring",
+            "",
+            (200, 40, 40) if ch == "x" else (40, 40, 200),
+            3,
+            rng,
+        )
+
+
+NONPUZZLES: dict[str, Callable[[ImageDraw.ImageDraw, Box, Rng], None]] = {
+    "crossword": _crossword,
+    "minesweeper": _minesweeper,
+    "periodic": _periodic,
+    "palette": _palette,
+    "emoji_keyboard": _emoji_keyboard,
+    "match3": _match3,
+    "discs": _discs,
+    "fifteen": _fifteen,
+    "nonogram": _nonogram,
+    "contributions": _contributions,
+    "ultimate": _ultimate,
+    "gomoku": _gomoku,
+}
+NOVEL_DRAWERS: dict[str, Callable[..., Any]] = {
+    "onestroke": _novel_onestroke,
+    "bond": _novel_bond,
+    "snake": _novel_snake,
+    "tictactoe": _novel_tictactoe,
+    "knight": _novel_knight,
+}
+
+
+def _novel_page(
+    rng: Rng, draw_game: Callable[[ImageDraw.ImageDraw, Box, bool], Any]
+) -> tuple[NDArray[np.uint8], Any]:
+    """A novel device, wallpaper and chrome around ``draw_game`` (given the free box and
+    whether the page is dark); maybe pixelated (drawn small, scaled up without smoothing) or
+    smoothed, something over it, JPEG."""
+    w, h = NOVEL_DEVICES[int(rng.integers(len(NOVEL_DEVICES)))]
+    pixel = int(rng.choice([1, 1, 1, 2, 4])) if rng.random() < 0.25 else 1
+    size = (w // pixel, h // pixel)
+    page = _wallpaper(size, str(rng.choice(WALLPAPERS)), rng)
+    dark = sum(_page_colour(page, (0, 0, size[0], size[1]))) < 380
+    draw = ImageDraw.Draw(page)
+    free = _device_chrome(draw, size, dark, rng)
+    truth = draw_game(draw, free, dark)
+    page = _overlay(page.resize((w, h), Image.Resampling.NEAREST) if pixel > 1 else page, rng)
+    image = np.asarray(page, np.uint8)
+    if rng.random() < 0.4:
+        image = jpeg_round_trip(image, int(rng.integers(55, 95)))
+    return image, truth
+
+
+def novel(game: str, rng: Rng) -> tuple[NDArray[np.uint8], Any]:
+    """A screen of ``game`` in a session-7 look and its truth: the puzzle a reader must find,
+    or ``None`` when the picture is not the contract's puzzle (a knight's tour in progress)
+    and must be refused. A one-stroke level already begun has the level left as its truth."""
+    puzzle = importlib.import_module(f"tests.render.{game}").random_puzzle(rng)
+    return _novel_page(
+        rng, lambda draw, free, dark: NOVEL_DRAWERS[game](draw, free, dark, puzzle, rng)
+    )
+
+
+def nonpuzzle(rng: Rng) -> tuple[str, NDArray[np.uint8]]:
+    """A grid that is no puzzle of ours (a crossword, a minesweeper ...) and its kind."""
+    kind = str(rng.choice(sorted(NONPUZZLES)))
+    image, _ = _novel_page(rng, lambda draw, free, dark: NONPUZZLES[kind](draw, free, rng))
+    return kind, image
