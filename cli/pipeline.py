@@ -11,12 +11,13 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from cli.files import read_image_bytes, write_atomically
-from recognizer import recognize
+from recognizer import Recognition, recognize_then
 from recognizer.image import RGBImage, decode_image, encode_png
 from recognizer.registry import get_game
 from solvers.errors import (
@@ -142,49 +143,88 @@ def solve_image(
 
     Never raises for a picture that holds no puzzle, or an unsolvable one: the record's
     status says what happened. ``output`` is where the annotated PNG goes (``None``: nowhere).
+    Solving and drawing start while the reading gets its second look (see
+    :func:`recognizer.recognize_then`), so ``recognize`` is the time it added beyond them.
     """
-    game, label = options.game, record.file
+    work = partial(_solve_and_draw, image=image, options=options, draw=output is not None)
     try:
-        with _timed(record, "recognize"), warnings.catch_warnings():
+        start = time.perf_counter()
+        with warnings.catch_warnings():
             # numeric warnings from a recognizer probing a picture that is not its game
             # are noise to the user; a reading stands or falls by its confidence
             warnings.simplefilter("ignore", RuntimeWarning)
             try:
-                recognition = recognize(image, game)
+                recognition, worked = recognize_then(image, work, options.game)
             except SolveShotError:
                 raise
             except Exception as exc:  # a recognizer bug must not pass for a reading
-                log.debug("recognizer failed on %s", label, exc_info=True)
+                log.debug("recognizer failed on %s", record.file, exc_info=True)
                 raise UnrecognizedError(f"recognizer failed ({type(exc).__name__})") from None
-        puzzle = recognition.puzzle
-        if puzzle is None:  # recognize() returns only confident readings
+        elapsed = (time.perf_counter() - start) * 1000.0
+        record.timings_ms["recognize"] = elapsed - sum(worked.timings_ms.values())
+        record.timings_ms.update(worked.timings_ms)
+        if worked.puzzle is None:  # recognize() returns only confident readings
             raise UnrecognizedError("no puzzle recognized")
-        module = get_game(recognition.game).solver
-        if options.first is not None and hasattr(module, "set_first"):
-            puzzle = module.set_first(puzzle, options.first)
         record.game = recognition.game
         record.confidence = recognition.confidence
-        record.puzzle = puzzle.to_json()
-        with _timed(record, "solve"):
-            solution = module.solve(puzzle)
-        if solution is None:
+        record.puzzle = worked.puzzle.to_json()
+        if worked.error is not None:
+            raise worked.error
+        module = get_game(recognition.game).solver
+        if worked.solution is None:
             record.status = "unsolvable"
-            record.message = _unsolvable_message(module, puzzle, recognition.doubts)
+            record.message = _unsolvable_message(module, worked.puzzle, recognition.doubts)
             return record
-        module.verify(puzzle, solution)
-        record.solution = solution.to_json()
-        record.summary = module.describe(solution)
+        record.solution = worked.solution.to_json()
+        record.summary = module.describe(worked.solution)
         record.status = "solved"
-        if output is not None:
-            with _timed(record, "annotate"):
-                drawn = get_game(recognition.game).recognizer.draw(image, recognition, solution)
+        if output is not None and worked.png is not None:
+            with _timed(record, "write"):
                 try:
-                    write_atomically(output, encode_png(drawn))
+                    write_atomically(output, worked.png)
                 except OSError as exc:
                     raise UsageError(f"cannot write {output} ({exc.strerror or exc})") from None
+            record.timings_ms["annotate"] += record.timings_ms.pop("write")
             record.annotated = str(output)
     except UnrecognizedError as exc:
         record.status, record.message = "unrecognized", str(exc)
     except (InvalidPuzzleError, SearchBudgetError) as exc:
         record.status, record.message = "unsolvable", str(exc)
     return record
+
+
+@dataclass(frozen=True)
+class _Worked:
+    """What solving and drawing made of one reading; ``error`` is what they raised."""
+
+    puzzle: Any
+    solution: Any = None
+    png: bytes | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    error: Exception | None = None
+
+
+def _solve_and_draw(reading: Recognition, image: RGBImage, options: Options, draw: bool) -> _Worked:
+    """Solve the reading's puzzle, check the solution and (``draw``) encode it drawn."""
+    puzzle = reading.puzzle
+    if puzzle is None:
+        return _Worked(None)
+    module = get_game(reading.game).solver
+    if options.first is not None and hasattr(module, "set_first"):
+        puzzle = module.set_first(puzzle, options.first)
+    timings: dict[str, float] = {}
+    try:
+        start = time.perf_counter()
+        solution = module.solve(puzzle)
+        timings["solve"] = (time.perf_counter() - start) * 1000.0
+        if solution is None:
+            return _Worked(puzzle, timings_ms=timings)
+        module.verify(puzzle, solution)
+        png = None
+        if draw:
+            start = time.perf_counter()
+            png = encode_png(get_game(reading.game).recognizer.draw(image, reading, solution))
+            timings["annotate"] = (time.perf_counter() - start) * 1000.0
+        return _Worked(puzzle, solution, png, timings)
+    except Exception as exc:  # raised for the reading that stands, not for the recognizer
+        return _Worked(puzzle, timings_ms=timings, error=exc)

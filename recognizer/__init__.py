@@ -20,6 +20,9 @@ from recognizer.registry import GAMES, Game, get_game
 from solvers.errors import UnrecognizedError
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from recognizer.image import RGBImage
 
 __all__ = [
@@ -30,10 +33,14 @@ __all__ = [
     "available_cores",
     "get_game",
     "recognize",
+    "recognize_then",
     "set_threads",
 ]
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 #: With auto-detection, the winner must beat the runner-up by this much confidence.
 MARGIN = 0.15
@@ -90,10 +97,22 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
         When no recognizer is confident, or (auto) two are nearly equally confident;
         the message names the closest candidate and its doubts, or the rivals.
     """
+    return recognize_then(image, _as_is, game)[0]
+
+
+def recognize_then(
+    image: RGBImage, then: Callable[[Recognition], _R], game: str = "auto"
+) -> tuple[Recognition, _R]:
+    """:func:`recognize`, and ``then`` of its reading, side by side when a core is spare.
+
+    ``then`` (solving and drawing, say) starts on a reading while the second look
+    checks it; if the look refuses the reading, what ``then`` made of it is dropped.
+    Whatever ``then`` raises for the reading that stands is raised here.
+    """
     from recognizer.second_look import second_looks
 
-    found = _steady(_decide(_read(image, game), game), partial(second_looks, image))
-    if isinstance(found, Recognition):
+    found = _confirmed(_decide(_read(image, game), game), partial(second_looks, image), then)
+    if not isinstance(found, _Refusal):
         return found
     from recognizer.photo import find_screens, rectify
 
@@ -101,13 +120,23 @@ def recognize(image: RGBImage, game: str = "auto") -> Recognition:
     for screen in find_screens(image):
         flat = rectify(image, screen)
         looks = partial(second_looks, flat, image, screen)
-        on_screen = _steady(_decide(_read(flat, game), game), looks)
-        if isinstance(on_screen, Recognition):
-            if on_screen.geometry is None:
-                return on_screen
-            return replace(on_screen, geometry=on_screen.geometry.transformed(screen.to_photo))
+        on_photo = partial(_on_photo, to_photo=screen.to_photo)
+        on_screen = _confirmed(_decide(_read(flat, game), game), looks, then, on_photo)
+        if not isinstance(on_screen, _Refusal):
+            return on_screen
         refusals.append(on_screen)
     raise max(refusals, key=lambda refusal: refusal.closest)
+
+
+def _as_is(reading: Recognition) -> Recognition:
+    return reading
+
+
+def _on_photo(reading: Recognition, to_photo: NDArray[np.float64]) -> Recognition:
+    """A reading of a rectified screen, its geometry mapped back onto the photo."""
+    if reading.geometry is None:
+        return reading
+    return replace(reading, geometry=reading.geometry.transformed(to_photo))
 
 
 class _Refusal(UnrecognizedError):
@@ -116,10 +145,6 @@ class _Refusal(UnrecognizedError):
     def __init__(self, message: str, closest: float) -> None:
         super().__init__(message)
         self.closest = closest
-
-
-_T = TypeVar("_T")
-_R = TypeVar("_R")
 
 
 def _map(function: Callable[[_T], _R], items: list[_T]) -> list[_R]:
@@ -185,3 +210,26 @@ def _steady(
                 found.confidence,
             )
     return found
+
+
+def _confirmed(
+    found: Recognition | _Refusal,
+    second_looks: Callable[[], list[tuple[str, RGBImage]]],
+    then: Callable[[Recognition], _R],
+    place: Callable[[Recognition], Recognition] = _as_is,
+) -> tuple[Recognition, _R] | _Refusal:
+    """The reading, placed on the picture, with ``then`` of it, unless the second look
+    refuses it; ``then`` runs beside the look on a spare core."""
+    if isinstance(found, _Refusal):
+        return found
+    placed = place(found)
+    if _threads == 1:
+        steady = _steady(found, second_looks)
+        return steady if isinstance(steady, _Refusal) else (placed, then(placed))
+    side = ThreadPoolExecutor(1, thread_name_prefix="then")
+    try:
+        pending = side.submit(then, placed)
+        steady = _steady(found, second_looks)
+        return steady if isinstance(steady, _Refusal) else (placed, pending.result())
+    finally:
+        side.shutdown(wait=False, cancel_futures=True)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import recognizer
-from recognizer import recognize, registry
+from recognizer import recognize, recognize_then, registry
 from recognizer.photo import Rectification
 from recognizer.recognition import Recognition
 from recognizer.second_look import same_puzzle, second_looks, widened
@@ -53,6 +53,27 @@ def test_a_reading_that_changes_a_little_lighter_is_refused() -> None:
 def test_a_reading_that_holds_or_fades_at_a_second_look_is_kept(level: int) -> None:
     found = recognize(np.full((60, 40, 3), level, np.uint8))
     assert found.puzzle == knight.Puzzle(5 if level < THRESHOLD else 6, 5, (0, 0))
+
+
+@pytest.mark.usefixtures("fake_game")
+@pytest.mark.parametrize("threads", [1, 2])  # after the look, or beside it
+def test_what_follows_a_reading_is_kept_only_if_the_reading_stands(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
+    monkeypatch.setattr(recognizer, "_threads", threads)
+
+    def then(reading: Recognition) -> int:
+        assert isinstance(reading.puzzle, knight.Puzzle)
+        if reading.puzzle.rows == 6:
+            raise ValueError("six rows")
+        return 10 * reading.puzzle.rows
+
+    found, made = recognize_then(np.full((60, 40, 3), 60, np.uint8), then)
+    assert (found.puzzle, made) == (knight.Puzzle(5, 5, (0, 0)), 50)
+    with pytest.raises(ValueError, match="six rows"):  # raised for the reading that stands
+        recognize_then(np.full((60, 40, 3), 190, np.uint8), then)
+    with pytest.raises(UnrecognizedError, match="another puzzle"):  # dropped with the reading
+        recognize_then(np.full((60, 40, 3), THRESHOLD - 8, np.uint8), then)
 
 
 def test_the_lighter_look_lifts_mid_tones_and_keeps_black_and_white() -> None:
