@@ -13,7 +13,10 @@ finder lost the picture, elsewhere the game's recognizer did. The real captures 
 per capture): looks nobody on the team drew. ``--foreign N`` adds N screens per game drawn
 by ``tests/render/foreign.py`` (looks independent of the games' own renderers, which their
 recognizers' authors wrote), as screenshots and photos: the kinds ``foreign shot`` and
-``foreign photo``.
+``foreign photo``. ``--novel N`` adds N screens per game in the later looks of
+``foreign.novel`` (device chrome, wallpapers, overlays; some are no contract puzzle and must
+be refused) and N non-puzzles of ``foreign.nonpuzzle``: the kinds ``novel shot`` and
+``novel photo``.
 """
 
 from __future__ import annotations
@@ -40,8 +43,13 @@ from tests.render.mixed import GAMES, comparable, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
-#: The kinds of picture of a screen drawn by the games' own renderers, and by foreign ones.
-KINDS = {False: ("screenshot", "photo"), True: ("foreign shot", "foreign photo")}
+#: The kinds of picture of a screen by who drew it: the games' own renderers, foreign ones
+#: (``foreign.screen``) and the later foreign looks (``foreign.novel``).
+KINDS = {
+    "own": ("screenshot", "photo"),
+    "foreign": ("foreign shot", "foreign photo"),
+    "novel": ("novel shot", "novel photo"),
+}
 
 
 @dataclass(frozen=True)
@@ -67,7 +75,7 @@ def _judge(game: str, kind: str, seed: int, picture: RGBImage, truth: Any) -> Ou
     solve_image(picture, record, None, Options())
     seconds = time.perf_counter() - start
     read = comparable(record.puzzle)
-    if game == "none":
+    if game == "none" or truth is None:  # no contract puzzle: it must be refused
         found = exact = record.status == "unrecognized"
         wrong = record.status == "solved"
     else:
@@ -89,16 +97,20 @@ def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], tr
     return game != "none" and comparable(found.puzzle) == comparable(truth)
 
 
-def _case(args: tuple[str, int, bool]) -> list[Outcome]:
-    """A screenshot of ``game`` (``"none"``: a non-puzzle; ``drawn_foreign``: in a foreign
-    look) and a photo of it, judged."""
-    game, seed, drawn_foreign = args
-    rng = np.random.default_rng(seed)
+def _drawn(game: str, look: str, rng: np.random.Generator) -> tuple[RGBImage, Any]:
+    """A screen of ``game`` (``"none"``: a non-puzzle) drawn in ``look``, and its truth."""
     if game == "none":
-        picture, truth = nonpuzzle.random_picture(rng)[1], None
-    else:
-        picture, truth = (foreign.screen if drawn_foreign else screen)(game, rng)
-    shot_kind, photo_kind = KINDS[drawn_foreign]
+        return (foreign.nonpuzzle if look == "novel" else nonpuzzle.random_picture)(rng)[1], None
+    return {"own": screen, "foreign": foreign.screen, "novel": foreign.novel}[look](game, rng)
+
+
+def _case(args: tuple[str, int, str]) -> list[Outcome]:
+    """A screenshot of ``game`` (``"none"``: a non-puzzle) drawn in ``look`` (a key of
+    :data:`KINDS`) and a photo of it, judged."""
+    game, seed, look = args
+    rng = np.random.default_rng(seed)
+    picture, truth = _drawn(game, look, rng)
+    shot_kind, photo_kind = KINDS[look]
     shot = _judge(game, shot_kind, seed, picture, truth)
     photo, screen_to_photo = photograph(picture, random_photo_style(rng), rng)
     taken = _judge(game, photo_kind, seed, photo, truth)
@@ -154,6 +166,9 @@ def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench/run.py trust")
     parser.add_argument("--count", type=int, default=40, help="screens per game")
     parser.add_argument("--foreign", type=int, default=10, help="foreign-drawn screens per game")
+    parser.add_argument(
+        "--novel", type=int, default=0, help="novel-look screens per game and non-puzzles"
+    )
     parser.add_argument("--nonpuzzles", type=int, default=200)
     parser.add_argument("--games", default=",".join((*GAMES, "none")))
     parser.add_argument("--seed", type=int, default=70000)
@@ -164,12 +179,18 @@ def run(argv: list[str]) -> None:
     )
     args = parser.parse_args(argv)
     games = args.games.split(",")
+
+    def pictures(game: str, look: str) -> int:
+        if game == "none":  # non-puzzles: the generated kinds, and the novel ones
+            return {"own": args.nonpuzzles, "foreign": 0, "novel": args.novel}[look]
+        return {"own": args.count, "foreign": args.foreign, "novel": args.novel}[look]
+
     cases = [
-        (game, args.seed + i, False)
+        (game, args.seed + i, look)
+        for look in KINDS
         for game in games
-        for i in range(args.nonpuzzles if game == "none" else args.count)
+        for i in range(pictures(game, look))
     ]
-    cases += [(g, args.seed + i, True) for g in games if g != "none" for i in range(args.foreign)]
     real_cases = (
         []
         if args.no_real
@@ -187,7 +208,7 @@ def run(argv: list[str]) -> None:
     )
     print_header(header)
     for game in games:
-        for kind in (*KINDS[False], *KINDS[True]):
+        for kind in (kind for kinds in KINDS.values() for kind in kinds):
             rows = [o for o in outcomes if o.game == game and o.kind == kind]
             if not rows:
                 continue
