@@ -575,6 +575,7 @@ class _Cells:
     pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
     strength: dict[Cell, float]  # distance from the background of the strongest marks
     hue: dict[Cell, float]  # and in hue alone (what light does not change)
+    background: dict[Cell, NDArray[np.float32]]  # each cell's background colour
 
 
 def _strongest(values: FloatImage, share: float) -> float:
@@ -678,12 +679,12 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
     (:func:`_background`) where the flat colour leaves faint marks."""
-    out = _Cells({}, {}, {}, {}, {}, set(), {}, {})
     outers = {}
     for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
         y0, y1, x0, x1 = grid.box(cell, p.outer)
         outers[cell] = img[y0:y1, x0:x1]
     colors = _background_colors(outers, p)
+    out = _Cells({}, {}, {}, {}, {}, set(), {}, {}, colors)
     inset = (p.inset - p.outer) / (1 - 2 * p.outer)
     for cell, outer in outers.items():
         h, w = outer.shape[:2]
@@ -882,6 +883,19 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     odd = _odd_trees([g for g in others if cherry not in g], measured)
     if odd:
         return _in_doubt("pieces unlike the other trees", odd, p)
+    # trees are drawn alike: a lone piece beside the snake may be a segment whose fill was
+    # lost, its number left standing
+    beside = {n for c in snake_cells for n in _neighbours(c)}
+    numbered = [
+        c
+        for g in others
+        if len(g) == 1
+        and (c := g[0]) != cherry
+        and c in beside
+        and _is_digit(_glyph_ink(img, grid, c, measured.background[c], p), magnified, p)
+    ]
+    if numbered:
+        return _in_doubt("a piece beside the snake reads as a digit", numbered, p)
     order = _order_board(img, grid, measured, snake_cells, head, body_color, p, magnified)
     if isinstance(order, str):
         return _in_doubt(order, snake_cells, p)
@@ -936,20 +950,25 @@ def _linked(img: FloatImage, grid: _Grid, cells: list[Cell], measured: _Cells, p
     """Whether any two neighbouring ``cells`` are joined across their border by their colour."""
     colors = _body_colors(cells, measured, p)
     return any(
-        _link(img, grid, a, b, colors, p) for a in cells for b in _neighbours(a) if b in cells
+        _link(img, grid, (a, b), colors, measured.background, p)
+        for a in cells
+        for b in _neighbours(a)
+        if b in cells
     )
 
 
 def _link(
     img: FloatImage,
     grid: _Grid,
-    a: Cell,
-    b: Cell,
+    pair: tuple[Cell, Cell],
     colors: dict[Cell, NDArray[np.float32]],
+    backgrounds: dict[Cell, NDArray[np.float32]],
     p: Params,
 ) -> bool:
-    """Whether the body's colour in cell ``a`` or ``b`` (:func:`_body_colors`) crosses the
-    middle of the border between them."""
+    """Whether the body's colour in cell ``a`` or ``b`` of ``pair`` (:func:`_body_colors`)
+    crosses the middle of the border between them: pixels near it, and nearer it than the
+    two cells' ``backgrounds`` (light marks on a light board are near the board too)."""
+    a, b = pair
     (ra, ca), (rb, cb) = a, b
     my = grid.top + ((ra + rb) / 2 + 0.5) * grid.pitch_y
     mx = grid.left + ((ca + cb) / 2 + 0.5) * grid.pitch_x
@@ -958,7 +977,8 @@ def _link(
     hy = (along if ra == rb else across) * grid.pitch_y
     win = img[round(my - hy) : round(my + hy) + 1, round(mx - hx) : round(mx + hx) + 1]
     dist = np.minimum(_distance(win, colors[a]), _distance(win, colors[b]))
-    return bool((dist < p.near).mean() >= p.link)
+    ground = np.minimum(_distance(win, backgrounds[a]), _distance(win, backgrounds[b]))
+    return bool(((dist < p.near) & (dist < ground)).mean() >= p.link)
 
 
 def _order_board(
@@ -974,7 +994,11 @@ def _order_board(
     """The snake's cells head first, or why they cannot be ordered."""
     pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
     colors = _body_colors(cells, measured, p)
-    links = {pair for pair in pairs if _link(img, grid, min(pair), max(pair), colors, p)}
+    links = {
+        pair
+        for pair in pairs
+        if _link(img, grid, (min(pair), max(pair)), colors, measured.background, p)
+    }
     orders = snake_orders(cells, links or None)
     if head is not None:
         orders = [o for o in orders if o[0] == head]
@@ -983,6 +1007,10 @@ def _order_board(
     details = {c: _detail(img, grid, c, measured.color[c], p) for c in cells}
     # a head told by its shade is the 0 (its digit may be faint on the shade)
     numbered = [c for c in cells if c != head]
+    digits = [c for c in numbered if _is_digit(details[c], magnified, p)]
+    if digits and any(details[c] is None for c in numbered):
+        # numbers on some segments, lost on others (a photo's blur): none may decide
+        return "numbers on some of the body's segments and none on others"
     if all(details[c] is not None for c in numbered):
         scores = {
             c: classify_glyph(d, magnified) for c in numbered if (d := details[c]) is not None
@@ -1038,6 +1066,24 @@ def _numbered_orders(
     if len(fitting) > 1 and fitting[1][0] - fitting[0][0] >= p.digit_margin:
         return [fitting[0][1]]
     return [order for _, order in fitting]
+
+
+def _is_digit(ink: FloatImage | None, magnified: float, p: Params) -> bool:
+    """Whether some ink reads best, and readably, as a digit."""
+    if ink is None:
+        return False
+    scores = classify_glyph(ink, magnified)
+    best = max(scores, key=lambda ch: scores[ch])
+    return best.isdigit() and scores[best] >= p.glyph_score
+
+
+def _glyph_ink(
+    img: FloatImage, grid: _Grid, cell: Cell, background: NDArray[np.float32], p: Params
+) -> FloatImage:
+    """0..1 ink of a cell's piece against its ``background`` colour."""
+    y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
+    dist = _distance(img[y0:y1, x0:x1], background)
+    return np.asarray(np.clip(dist / (2 * p.near), 0.0, 1.0), dtype=np.float32)
 
 
 def _enclosed(mask: Mask) -> Mask:

@@ -604,3 +604,35 @@ def test_a_body_of_digits_alone_needs_its_numbers(seed: int, doubts: tuple[str, 
     if found.puzzle != puzzle:
         assert not found.confident
         assert any(doubt in found.doubts[0] for doubt in doubts)
+
+
+def _foreign_photo(seed: int) -> RGBImage:
+    """The screen the photo finder rectifies first from the red team's foreign look of
+    ``seed`` photographed as the trust bench takes it (tests/recognizer/test_foreign.py
+    takes the photo through auto-detection)."""
+    from recognizer.photo import find_screens, rectify
+    from tests.render import foreign
+
+    photo, _ = photographed("snake", seed, foreign.screen)
+    return rectify(photo, find_screens(photo)[0])
+
+
+@pytest.mark.parametrize(
+    ("seed", "doubts", "cells"),
+    [
+        # red team's photo 540019: light digits 0, 1, 2 alone on a light checker; the board
+        # between two digits was taken for the body crossing their border, and a breadth at
+        # one end for the head's, so the body was read from the wrong end
+        (540019, ("separate thin marks", "numbers on some"), "(8, 6), (9, 6), (9, 7)"),
+        # red team's photo 541007: the head's dark fill lost on a dark board, its white 0
+        # read as a tree, and the 1 on the next segment (the only number left readable)
+        # as a head's eyes: the body was read shifted by a cell
+        (541007, ("reads as a digit",), "(5, 9)"),
+    ],
+)
+def test_foreign_photo_body_directions_rest_on_evidence(
+    seed: int, doubts: tuple[str, ...], cells: str
+) -> None:
+    found = recognizer.recognize(_foreign_photo(seed))
+    assert not found.confident
+    assert any(d in found.doubts[0] for d in doubts) and cells in found.doubts[0]
