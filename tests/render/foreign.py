@@ -114,9 +114,15 @@ def random_theme(rng: Rng) -> Theme:
     panel = _mix(page, ink, float(rng.uniform(0.08, 0.25)))
     textures = ["flat", "vertical", "diagonal", "radial", "noise", "stripes", "ruled", "squared"]
     return Theme(
-        page, page2, ink, panel, _rgb(rng, 30, 256), str(rng.choice(textures)),
-        str(rng.choice(FONTS)), kind == "dark",
-    )  # fmt: skip
+        page,
+        page2,
+        ink,
+        panel,
+        _rgb(rng, 30, 256),
+        str(rng.choice(textures)),
+        str(rng.choice(FONTS)),
+        kind == "dark",
+    )
 
 
 def _background(size: tuple[int, int], theme: Theme, rng: Rng) -> Image.Image:
@@ -1333,8 +1339,9 @@ def _chalk(
 def _novel_tictactoe(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: TictactoePuzzle, rng: Rng
 ) -> TictactoePuzzle:
-    """Ink on paper, chalk on a blackboard, neon, or coloured cards with token marks; a score
-    line with an X and an O beside the board sometimes."""
+    """Ink on paper, chalk on a blackboard, neon, or coloured cards with letter marks; a thin
+    grey hover preview of the next mark in an empty cell, and a score line with an X and an O
+    beside the board, sometimes."""
     board = _place(free, 1.0, rng, 0.5)
     side = board[2] - board[0]
     look = str(rng.choice(["ink", "chalk", "neon", "cards"]))
@@ -1373,12 +1380,26 @@ def _novel_tictactoe(
         box = _inset(_cell_box(board, 3, 3, i // 3, i % 3), float(rng.uniform(0.18, 0.28)))
         if look == "cards":
             _glyph(draw, _inset(box, -0.05), ch.upper(), "DejaVuSans-Bold.ttf", (60, 60, 60), 0.9)
-        if look in ("ink", "chalk"):
+        elif look in ("ink", "chalk"):
             _mark(draw, box, ch, "hand", "", colours[ch], max(2, round(0.7 * width)), rng)
         else:
             _mark(
                 draw, box, ch, "strokes" if ch == "x" else "ring", "", colours[ch], 2 * width, rng
             )
+    empty = [i for i, ch in enumerate(puzzle.board) if ch == "-"]
+    if empty and rng.random() < 0.3:  # a hover preview: the mover's mark, thin and grey
+        i = empty[int(rng.integers(len(empty)))]
+        box = _inset(_cell_box(board, 3, 3, i // 3, i % 3), 0.25)
+        _mark(
+            draw,
+            box,
+            puzzle.to_move,
+            "strokes" if puzzle.to_move == "x" else "ring",
+            "",
+            (170, 170, 170),
+            max(1, width // 3),
+            rng,
+        )
     if rng.random() < 0.5:  # a score line under the board: marks that are not on it
         y = min(board[3] + 0.12 * side, free[3] - 0.05 * side)
         small = 0.05 * side
@@ -1769,7 +1790,11 @@ def _novel_page(
 def novel(game: str, rng: Rng) -> tuple[NDArray[np.uint8], Any]:
     """A screen of ``game`` in a session-7 look and its truth: the puzzle a reader must find,
     or ``None`` when the picture is not the contract's puzzle (a knight's tour in progress)
-    and must be refused. A one-stroke level already begun has the level left as its truth."""
+    and must be refused. A one-stroke level already begun has the level left as its truth.
+    ``game`` ``"none"`` draws a :func:`nonpuzzle` (truth ``None``), so ``novel`` has the
+    contract of :func:`tests.render.mixed.screen`."""
+    if game == "none":
+        return nonpuzzle(rng)[1], None
     puzzle = importlib.import_module(f"tests.render.{game}").random_puzzle(rng)
     return _novel_page(
         rng, lambda draw, free, dark: NOVEL_DRAWERS[game](draw, free, dark, puzzle, rng)
