@@ -887,12 +887,12 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     # lost, its number left standing
     beside = {n for c in snake_cells for n in _neighbours(c)}
     numbered = [
-        c
+        g[0]
         for g in others
         if len(g) == 1
-        and (c := g[0]) != cherry
-        and c in beside
-        and _is_digit(_glyph_ink(img, grid, c, measured.background[c], p), magnified, p)
+        and g[0] != cherry
+        and g[0] in beside
+        and _is_digit(_glyph_ink(img, grid, g[0], measured.background[g[0]], p), magnified, p)
     ]
     if numbered:
         return _in_doubt("a piece beside the snake reads as a digit", numbered, p)
