@@ -1,7 +1,8 @@
 """Foreign looks of every game (tests/render/foreign.py) through auto-detection, as screenshots
 and as simulated photos: a reading may be refused, but a confident one must name the drawn
 game and its exact puzzle. The red team's open WRONG readings are strict xfails, so each turns
-into a failure (to be unmarked) once its recognizer is fixed."""
+into a failure (to be unmarked) once its recognizer is fixed. Cases of ``novel`` looks (and
+of its non-puzzles, game ``"none"``: any confident reading is wrong) have their own tables."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import pytest
 from recognizer import recognize
 from recognizer.image import RGBImage
 from solvers.errors import UnrecognizedError
-from tests.render.foreign import GAMES, screen
-from tests.render.mixed import comparable, photographed
+from tests.render.foreign import GAMES, novel, screen
+from tests.render.mixed import Draw, comparable, photographed
 
 SEEDS = (500000,)
 Case = tuple[str, int, bool]  # the game drawn, the seed, photographed
@@ -41,27 +42,39 @@ OPEN_WRONG: dict[Case, str] = {
     ("bond", 541016, True): "a bond board read by onestroke as a 5x4 level",
 }
 
+# The same for pictures drawn by ``novel`` (session 7)
+NOVEL_FIXED_WRONG: dict[Case, str] = {}
+NOVEL_OPEN_WRONG: dict[Case, str] = {
+    ("bond", 610009, True): "two 2x2 windows of the GOAL card read as a board and its target",
+}
 
-def _picture(game: str, seed: int, photo: bool) -> tuple[RGBImage, Any]:
-    """The foreign screen of ``seed`` (as bench/trust.py draws it), or its photo."""
+
+def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
+    """The picture of ``seed`` drawn by ``draw`` (as bench/trust.py draws it), or its photo."""
     if photo:
-        return photographed(game, seed, screen)
-    return screen(game, np.random.default_rng(seed))
+        return photographed(game, seed, draw)
+    return draw(game, np.random.default_rng(seed))
+
+
+def _params(cases: list[Case], draw: Draw, open_wrong: dict[Case, str]) -> list[Any]:
+    return [
+        pytest.param(
+            *case,
+            draw,
+            marks=[pytest.mark.xfail(strict=True, reason=f"open WRONG: {open_wrong[case]}")]
+            if case in open_wrong
+            else [],
+            id=f"{draw.__name__}-{case[0]}-{case[1]}-{'photo' if case[2] else 'flat'}",
+        )
+        for case in cases
+    ]
 
 
 def _cases() -> list[Any]:
     cases = [(game, seed, False) for game in GAMES for seed in SEEDS]
     cases += [case for case in (*FIXED_WRONG, *OPEN_WRONG) if case not in cases]
-    return [
-        pytest.param(
-            *case,
-            marks=[pytest.mark.xfail(strict=True, reason=f"open WRONG: {OPEN_WRONG[case]}")]
-            if case in OPEN_WRONG
-            else [],
-            id=f"{case[0]}-{case[1]}-{'photo' if case[2] else 'flat'}",
-        )
-        for case in cases
-    ]
+    novel_cases = [*NOVEL_FIXED_WRONG, *NOVEL_OPEN_WRONG]
+    return _params(cases, screen, OPEN_WRONG) + _params(novel_cases, novel, NOVEL_OPEN_WRONG)
 
 
 def test_screen_contract() -> None:
@@ -70,9 +83,11 @@ def test_screen_contract() -> None:
     assert puzzle.rows * puzzle.cols > 0
 
 
-@pytest.mark.parametrize(("game", "seed", "photo"), _cases())
-def test_confident_reading_is_the_drawn_puzzle(game: str, seed: int, photo: bool) -> None:
-    image, truth = _picture(game, seed, photo)
+@pytest.mark.parametrize(("game", "seed", "photo", "draw"), _cases())
+def test_confident_reading_is_the_drawn_puzzle(
+    game: str, seed: int, photo: bool, draw: Draw
+) -> None:
+    image, truth = _picture(game, seed, photo, draw)
     try:
         found = recognize(image)
     except UnrecognizedError:

@@ -1743,6 +1743,124 @@ def _gomoku(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
         )
 
 
+def _seat_map(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """A cinema's seat map: rows of seat tiles, aisles, taken seats greyed, and the user's
+    seat showing an avatar (a cat face)."""
+    rows, cols = int(rng.integers(5, 11)), int(rng.integers(6, 13))
+    board, _ = _grid(free, rows, cols, rng)
+    aisle = {int(rng.integers(1, cols - 1))}
+    seat, taken = _rgb(rng, 60, 200), (150, 150, 150)
+    mine = (int(rng.integers(rows)), int(rng.integers(cols)))
+    for r in range(rows):
+        for c in range(cols):
+            box = _cell_box(board, rows, cols, r, c, 0.15)
+            if c in aisle:
+                continue
+            _tile(draw, box, taken if rng.random() < 0.3 else seat, Tiles("rounded", 0, 0.25))
+            if (r, c) == mine:
+                _cat(draw, box, (250, 220, 180), (40, 30, 30))
+    _text(
+        draw,
+        ((board[0] + board[2]) / 2, board[1] - 0.05 * (board[3] - board[1])),
+        "SCREEN",
+        font("DejaVuSans.ttf", int(0.04 * (board[2] - board[0]))),
+        (120, 120, 120),
+    )
+
+
+def _dialer(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """A phone's dial pad: digits in rings, three columns."""
+    board, pitch = _grid(free, 4, 3, rng)
+    ring = _rgb(rng, 100, 230)
+    for i, key in enumerate("123456789*0#"):
+        box = _inset(_cell_box(board, 4, 3, i // 3, i % 3), 0.12)
+        draw.ellipse(box, outline=ring, width=max(2, round(0.03 * pitch)))
+        _glyph(draw, box, key, "DejaVuSans.ttf", ring, 0.45)
+
+
+def _pattern_lock(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """A pattern lock: a 3x3 grid of dots in rings, some joined by a drawn line."""
+    board, pitch = _grid(free, 3, 3, rng)
+    colour = _rgb(rng, 120, 256)
+    centres = [
+        (board[0] + (i % 3 + 0.5) * pitch, board[1] + (i // 3 + 0.5) * pitch) for i in range(9)
+    ]
+    path = [centres[int(i)] for i in rng.permutation(9)[: int(rng.integers(0, 7))]]
+    if len(path) > 1:
+        draw.line(path, fill=colour, width=max(2, round(0.05 * pitch)), joint="curve")
+    for x, y in centres:
+        draw.ellipse(
+            (x - 0.08 * pitch, y - 0.08 * pitch, x + 0.08 * pitch, y + 0.08 * pitch), fill=colour
+        )
+        if (x, y) in path:
+            draw.ellipse(
+                (x - 0.3 * pitch, y - 0.3 * pitch, x + 0.3 * pitch, y + 0.3 * pitch),
+                outline=colour,
+                width=3,
+            )
+
+
+def _endgame(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """A chess problem: an 8x8 board with a knight and two to four other pieces."""
+    board, _ = _grid(free, 8, 8, rng)
+    light, dark = SQUARES[int(rng.integers(len(SQUARES)))]
+    for r in range(8):
+        for c in range(8):
+            draw.rectangle(_cell_box(board, 8, 8, r, c), fill=light if (r + c) % 2 == 0 else dark)
+    squares = rng.permutation(64)[: int(rng.integers(3, 6))]
+    for k, i in enumerate(squares):
+        glyph = "♞" if k == 0 else str(rng.choice(list("♚♔♛♜♝♟♙")))
+        _glyph(
+            draw,
+            _cell_box(board, 8, 8, int(i) // 8, int(i) % 8),
+            glyph,
+            "DejaVuSans.ttf",
+            (20, 20, 20),
+            0.85,
+            (235, 235, 235),
+        )
+
+
+def _classic_snake(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """The old phone snake game: a chain of green cells with no numbers and an apple on a
+    grid; not the puzzle (whose body is numbered)."""
+    n = 10
+    board, _ = _grid(free, n, n, rng)
+    draw.rectangle(board, fill=(150, 190, 90), outline=(40, 60, 20), width=3)
+    r, c = (int(v) for v in rng.integers(2, 8, 2))
+    body = [(r, c)]
+    for _ in range(int(rng.integers(3, 12))):
+        moves = [(r + a, c + b) for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+        free_moves = [m for m in moves if m not in body and 0 <= m[0] < n and 0 <= m[1] < n]
+        if not free_moves:
+            break
+        r, c = free_moves[int(rng.integers(len(free_moves)))]
+        body.append((r, c))
+    for cell in body:
+        draw.rectangle(_cell_box(board, n, n, *cell, 0.1), fill=(40, 60, 20))
+    apple = (int(rng.integers(n)), int(rng.integers(n)))
+    if apple not in body:
+        draw.ellipse(_cell_box(board, n, n, *apple, 0.2), fill=(40, 60, 20))
+
+
+def _pixel_editor(draw: ImageDraw.ImageDraw, free: Box, rng: Rng) -> None:
+    """A pixel-art editor: a canvas of coloured cells, its small preview, and a palette."""
+    rows, cols = (int(v) for v in rng.integers(4, 9, 2))
+    x0, y0, x1, y1 = free
+    canvas, _ = _grid((x0, y0 + 0.25 * (y1 - y0), x1, y1), rows, cols, rng)
+    palette = PALETTES[int(rng.integers(len(PALETTES)))][: int(rng.integers(2, 5))]
+    picture = rng.integers(len(palette), size=(rows, cols))
+    side = 0.2 * (y1 - y0)
+    preview = (x0, y0, x0 + side * cols / rows, y0 + side)
+    for box, gap in ((canvas, 0.06), (preview, 0.0)):
+        for r in range(rows):
+            for c in range(cols):
+                draw.rectangle(_cell_box(box, rows, cols, r, c, gap), fill=palette[picture[r, c]])
+    for i, colour in enumerate(palette):
+        x = x1 - (i + 1) * 0.12 * (x1 - x0)
+        draw.ellipse((x, y0, x + 0.1 * (x1 - x0), y0 + 0.1 * (x1 - x0)), fill=colour)
+
+
 NONPUZZLES: dict[str, Callable[[ImageDraw.ImageDraw, Box, Rng], None]] = {
     "crossword": _crossword,
     "minesweeper": _minesweeper,
@@ -1756,6 +1874,12 @@ NONPUZZLES: dict[str, Callable[[ImageDraw.ImageDraw, Box, Rng], None]] = {
     "contributions": _contributions,
     "ultimate": _ultimate,
     "gomoku": _gomoku,
+    "seat_map": _seat_map,
+    "dialer": _dialer,
+    "pattern_lock": _pattern_lock,
+    "endgame": _endgame,
+    "classic_snake": _classic_snake,
+    "pixel_editor": _pixel_editor,
 }
 NOVEL_DRAWERS: dict[str, Callable[..., Any]] = {
     "onestroke": _novel_onestroke,
