@@ -1425,20 +1425,33 @@ def _novel_tictactoe(
     return puzzle
 
 
-def _knight_moves(puzzle: KnightPuzzle) -> list[tuple[int, int]]:
-    r, c = puzzle.start
+def _knight_moves(puzzle: KnightPuzzle, cell: tuple[int, int]) -> list[tuple[int, int]]:
+    """The squares a knight on ``cell`` can move to."""
+    r, c = cell
     steps = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
     return [
         (r + a, c + b) for a, b in steps if 0 <= r + a < puzzle.rows and 0 <= c + b < puzzle.cols
     ]
 
 
+def _knight_walk(puzzle: KnightPuzzle, rng: Rng) -> list[tuple[int, int]]:
+    """A tour begun from the start: 2 to 9 squares, no square twice."""
+    walk = [puzzle.start]
+    for _ in range(int(rng.integers(1, 9))):
+        moves = [m for m in _knight_moves(puzzle, walk[-1]) if m not in walk]
+        if not moves:
+            break
+        walk.append(moves[int(rng.integers(len(moves)))])
+    return walk
+
+
 def _novel_knight(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: KnightPuzzle, rng: Rng
 ) -> KnightPuzzle | None:
     """A board with coordinates on all four sides, wood or flat squares, the knight's moves
-    hinted by dots, a last-move highlight; or a tour in progress (visited squares numbered:
-    not the contract's puzzle, so ``None``: it must be refused)."""
+    hinted by dots, a last-move highlight; or a tour in progress (the squares visited carry
+    their move numbers, the knight stands on the last: not the contract's puzzle, so ``None``:
+    it must be refused)."""
     rows, cols = puzzle.rows, puzzle.cols
     light, darker = SQUARES[int(rng.integers(len(SQUARES)))]
     whole = _place(free, (cols + 1.2) / (rows + 1.2), rng, 0.55)
@@ -1458,33 +1471,27 @@ def _novel_knight(
     wood = rng.random() < 0.5
     for r in range(rows):
         for c in range(cols):
-            box = _cell_box(board, rows, cols, r, c)
             base = light if (r + c) % 2 == 0 else darker
             draw.rectangle(
-                box, fill=_mix(base, (90, 60, 30), float(rng.uniform(0, 0.15))) if wood else base
-            )
-    hints = _knight_moves(puzzle)
-    tour = rng.random() < 0.3 and hints
-    if tour:  # a tour in progress: squares already visited carry their move numbers
-        for k, (r, c) in enumerate(hints[: int(rng.integers(1, len(hints) + 1))], start=1):
-            _glyph(
-                draw,
                 _cell_box(board, rows, cols, r, c),
-                str(k),
-                "DejaVuSans-Bold.ttf",
-                (200, 40, 40),
-                0.45,
+                fill=_mix(base, (90, 60, 30), float(rng.uniform(0, 0.15))) if wood else base,
             )
+    walk = _knight_walk(puzzle, rng) if rng.random() < 0.3 else [puzzle.start]
+    hints = _knight_moves(puzzle, walk[-1])
+    if len(walk) > 1:  # a tour in progress
+        for k, (r, c) in enumerate(walk[:-1], start=1):
+            box = _cell_box(board, rows, cols, r, c)
+            _glyph(draw, box, str(k), "DejaVuSans-Bold.ttf", (200, 40, 40), 0.45)
     else:
         if rng.random() < 0.5:
             r, c = hints[int(rng.integers(len(hints)))] if hints else puzzle.start
             draw.rectangle(_cell_box(board, rows, cols, r, c), fill=(246, 246, 105))
         for r, c in hints if rng.random() < 0.6 else []:
             draw.ellipse(_inset(_cell_box(board, rows, cols, r, c), 0.38), fill=(90, 90, 90))
-    box = _cell_box(board, rows, cols, *puzzle.start)
+    box = _cell_box(board, rows, cols, *walk[-1])
     draw.rectangle(box, fill=_mix((246, 246, 105), light, 0.3))
     _glyph(draw, box, "♞", "DejaVuSans.ttf", (30, 30, 30), 0.85, (240, 240, 240))
-    return None if tour else puzzle
+    return None if len(walk) > 1 else puzzle
 
 
 # Non-puzzles: grids that look like a game and are none of ours; each must be refused.
