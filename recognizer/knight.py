@@ -69,7 +69,7 @@ class Params:
     """Least X-corner response (grey levels) of a lattice node."""
     max_peaks: int = 3000
     """At most this many of the strongest corner candidates are kept."""
-    seeds: int = 40
+    seeds: int = 150
     """The strongest corners tried as the seed of a lattice ..."""
     failed_lattices: int = 12
     """... until this many have grown to a board's size and failed their fit, or grown
@@ -78,11 +78,14 @@ class Params:
     max_pitch: float = 300.0
     step_tolerance: float = 0.25
     """A node is searched within this fraction of the step around its predicted place."""
+    jump_strength: float = 0.6
+    """Least strength of a node found two steps away, over the hidden one, as a fraction of
+    the node it is reached from."""
     fit_tolerance: float = 0.15
     """Largest distance of a node from the fitted lattice, in squares."""
     min_side: int = 5
     max_side: int = 40
-    min_fill: float = 0.9
+    min_fill: float = 0.8
     """Least share of the inner corners found within the lattice's extent."""
     edge_fill: float = 0.7
     """Least share of its outermost lines of inner corners found, for a certain size."""
@@ -122,6 +125,13 @@ class Params:
     coloured_height: float = 0.5
     """Least area and height of a coloured piece (beyond :attr:`piece_chroma`): stricter
     than a black or white one's, as coloured marks are common."""
+    letter_stems: float = 0.85
+    """Least share of a letter N's rows inked in the outer 30% of its width on each side
+    (its two stems) ..."""
+    letter_diagonal: float = 0.5
+    """... and least correlation of its middle's inked pixels' rows with their columns (the
+    stroke from top left to bottom right): a letter N stands for the knight in many apps
+    (Z, S, H, M, U, И and the symmetric pieces have no such two stems and diagonal)."""
     beyond_share: float = 0.8
     """Least share of the steps between the squares of a ring of squares around the board,
     and of those from them to the board's edge squares, going the chequer's way ..."""
@@ -134,6 +144,9 @@ class Params:
     most twice the board's, or this fraction of the squares' contrast ..."""
     beyond_evenness: float = 0.5
     """... or this fraction of the steps between the ring's own squares."""
+    dot: float = 0.8
+    """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
+    a move dot, not a piece of another kind (draughts men are as tall as each other)."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt..."""
     rival: float = 0.72
@@ -427,14 +440,28 @@ def _grow(
             if target in nodes or abs(target[0]) > limit or abs(target[1]) > limit:
                 continue
             step = _local_step(points, nodes, node, (di, dj), steps)
-            want = corners.polarity[seed] * (1 if (target[0] + target[1]) % 2 == 0 else -1)
-            found = _near(
-                corners, here + step, params.step_tolerance * float(np.hypot(*step)), want
-            )
-            if found is not None and found not in used:
-                nodes[target] = found
-                used.add(found)
-                queue.append(target)
+            radius = params.step_tolerance * float(np.hypot(*step))
+            # a corner hidden under an arrow or a mark is jumped: the one beyond it, if
+            # about as strong as this one, is looked for (so a line across the board does
+            # not cut the lattice in two; weaker stray corners beyond its edge are not)
+            for hops in (1, 2):
+                at = (node[0] + hops * di, node[1] + hops * dj)
+                if at in nodes:
+                    break
+                want = corners.polarity[seed] * (1 if (at[0] + at[1]) % 2 == 0 else -1)
+                found = _near(corners, here + hops * step, radius, want)
+                if (
+                    hops == 2
+                    and found is not None
+                    and corners.strength[found]
+                    < (params.jump_strength * corners.strength[nodes[node]])
+                ):
+                    break
+                if found is not None and found not in used:
+                    nodes[at] = found
+                    used.add(found)
+                    queue.append(at)
+                    break
         if len(nodes) > most:
             return None
         if node == (0, 0) and len(nodes) < 4:
@@ -790,13 +817,20 @@ class Content(NamedTuple):
     lean: float = 1.0
     """How far its rows' middles lean from its base's centre (see :func:`_lean`); 1 for
     a shape more like its half turn than its mirror image (a letter N)."""
+    letter: bool = False
+    """Whether it is shaped as the letter N (see :func:`_letter_n`), more like its half
+    turn than its mirror image."""
 
-    def score(self, params: Params = PARAMS, shape: bool = True) -> float:
+    def score(self, params: Params = PARAMS, shape: bool = True, letters: bool = False) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece); a coloured blob
-        must be larger than a black or white piece. Without ``shape``, only its size and
-        place count (not whether it is an ellipse or of one ink)."""
+        must be larger than a black or white piece, unless it is a letter N (a glyph of
+        thin strokes, coloured in many apps) or, with ``letters``, a glyph of its size.
+        Without ``shape``, only its size and place count (not whether it is an ellipse
+        or of one ink)."""
         area, height = params.piece_area, params.piece_height
-        if self.chroma > params.piece_chroma:
+        if letters or (self.letter and shape):
+            area = 0.5 * params.piece_area
+        elif self.chroma > params.piece_chroma:
             area, height = params.coloured_area, params.coloured_height
         size = min(
             self.area / area,
@@ -820,10 +854,19 @@ def piece_scores(
     picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """How piece-like each square's content is, and how piece-sized (see
-    :meth:`Content.score`; 0: empty)."""
+    :meth:`Content.score`; 0: empty). Where a letter N is a piece, any glyph of a
+    letter's size is piece-sized (a chess diagram in letters is no knight's tour); a
+    disc much lower than the tallest piece is not (a move dot; draughts men are alike)."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
-    for cell, content in square_contents(picture, colours, contrast, params).items():
-        scores[cell], sizes[cell] = content.score(params), content.score(params, shape=False)
+    contents = square_contents(picture, colours, contrast, params)
+    pieces = [c for c in contents.values() if c.score(params) >= 1]
+    letters = any(c.letter for c in pieces)
+    tallest = max((c.height for c in pieces), default=0.0)
+    for cell, content in contents.items():
+        scores[cell] = content.score(params)
+        dot = content.ellipse > params.piece_ellipse and content.height < params.dot * tallest
+        if not dot:
+            sizes[cell] = content.score(params, shape=False, letters=letters)
     return scores, sizes
 
 
@@ -935,6 +978,7 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
     mirror = _mirror_likeness(ink, pixels - base)
+    letter = mirror == 0 and _letter_n(ink)
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
@@ -945,7 +989,37 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         inks=inks,
         mirror=mirror,
         lean=_lean(foreign, blob) if mirror > 0 else 1.0,
+        letter=letter,
     )
+
+
+def _letter_n(ink: NDArray[np.bool_], params: Params = PARAMS) -> bool:
+    """Whether a mask is shaped as the letter N: within its bounding box (about as wide
+    as tall) the outer 30% of its width on either side is inked on nearly every row (two
+    stems), and the middle's inked pixels run from top left to bottom right.
+
+    Examples
+    --------
+    >>> n = np.zeros((48, 48), bool)
+    >>> n[10:38, 12:17] = n[10:38, 31:36] = True
+    >>> for y in range(10, 38):
+    ...     n[y, 12 + (y - 10) * 19 // 28 : 17 + (y - 10) * 19 // 28] = True
+    >>> _letter_n(n), _letter_n(n[:, ::-1]), _letter_n(n.T)
+    (True, False, False)
+    """
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if len(rows) < 8 or len(cols) < 8:
+        return False
+    box = ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    h, w = box.shape
+    if not 0.6 * h <= w <= 1.6 * h:
+        return False
+    third = max(1, round(0.3 * w))
+    stems = min(box[:, :third].any(axis=1).mean(), box[:, w - third :].any(axis=1).mean())
+    ys, xs = np.nonzero(box[:, third : w - third])
+    if stems < params.letter_stems or len(ys) < 8 or xs.std() == 0 or ys.std() == 0:
+        return False
+    return float(np.corrcoef(ys, xs)[0, 1]) >= params.letter_diagonal
 
 
 def _ellipse_overlap(blob: NDArray[np.bool_]) -> float:
