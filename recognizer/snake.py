@@ -489,7 +489,10 @@ def _parted(small: FloatImage, inside: Mask, p: Params) -> _Grid | None:
     if float(np.linalg.norm(inner - outer)) < p.parted:
         return None
     smooth = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.float32)
-    part = inside & (_distance(smooth, inner) < _distance(smooth, outer))
+    # nearer ``inner`` than ``outer``: beyond the plane halfway between them
+    axis = (inner - outer).reshape(1, 3)
+    level = float(inner @ inner - outer @ outer) / 2
+    part = inside & (cv2.transform(smooth, axis) > level)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=4)
     if len(stats) < 2:
         return None
@@ -1004,12 +1007,20 @@ def _order_board(
         orders = [o for o in orders if o[0] == head]
     if not orders:
         return "the body is not a chain"
+    if not links and _ends(orders[0], img, grid, colors, p)[0]:
+        # a thin body not drawn across the cell borders is marks apart (digits alone): its
+        # ends' breadth, loops and shade are no head's, only the digits order it
+        orders = _digit_orders(orders, img, grid, measured, p, magnified)
+        if len(orders) != 1:
+            return "the body is separate marks whose digits do not give one order"
+        return orders[0]
     details = {c: _detail(img, grid, c, measured.color[c], p) for c in cells}
     # a head told by its shade is the 0 (its digit may be faint on the shade)
     numbered = [c for c in cells if c != head]
     digits = [c for c in numbered if _is_digit(details[c], magnified, p)]
-    if digits and any(details[c] is None for c in numbered):
-        # numbers on some segments, lost on others (a photo's blur): none may decide
+    if len(digits) > 1 and any(details[c] is None for c in numbered):
+        # numbers on some segments, lost on others (a photo's blur), decide nothing (one
+        # mark that reads as a digit may be a head's eyes)
         return "numbers on some of the body's segments and none on others"
     if all(details[c] is not None for c in numbered):
         scores = {
@@ -1018,10 +1029,6 @@ def _order_board(
         orders = _numbered_orders(orders, scores, head, p)
         if not orders:
             return "the numbers on the body disagree with its shape"
-    elif not links and _ends(orders[0], img, grid, colors, p)[0]:
-        # a thin body not drawn across the cell borders is marks apart (glyphs, dots): its
-        # ends' breadth, loops and shade are no head's
-        return "the body is separate thin marks, unnumbered: its head is in doubt"
     elif head is None:
         # the head's cues tell which end is the head, not which way round the body goes
         if len({min(tuple(o), tuple(reversed(o))) for o in orders}) > 1:
@@ -1035,6 +1042,26 @@ def _order_board(
     if thin and tail_breadth > p.head_ratio * head_breadth:
         return "the tail end of the body looks like a head"
     return orders[0]
+
+
+def _digit_orders(
+    orders: list[list[Cell]],
+    img: FloatImage,
+    grid: _Grid,
+    measured: _Cells,
+    p: Params,
+    magnified: float,
+) -> list[list[Cell]]:
+    """The body orders whose every cell holds its own index as a digit: each cell's whole
+    mark (against its background) read as a glyph, the index among its clear readings."""
+    readings = {
+        cell: _readings(
+            classify_glyph(_glyph_ink(img, grid, cell, measured.background[cell], p), magnified),
+            p,
+        )
+        for cell in orders[0]
+    }
+    return [o for o in orders if all(str(i) in readings[c] for i, c in enumerate(o))]
 
 
 def _numbered_orders(
