@@ -138,6 +138,10 @@ class Params:
     #: Delta E of the colour of a tile beside it, is a tile too (a photo's light drifted
     #: the tiles' colour away from the one the board was found by).
     kin: float = 6.0
+    #: Tiles side by side whose centres differ by less than this Delta E are of one colour
+    #: (a photo's light and glare change it by at most about 10 from tile to tile; the
+    #: colour classes of other games' boards differ by more).
+    tile_step: float = 16.0
 
 
 DEFAULT = Params()
@@ -746,7 +750,8 @@ def _decide(
     tiles: set[Cell] = set()
     holes: set[Cell] = set()
     passed: list[Cell] = []  # cells of the ring that are no part of the board
-    covered = []
+    covered: list[Cell] = []  # cells the cat covers
+    unclear: list[Cell] = []  # cells neither a plain tile, a hole nor the cat
     whole = board.fit.lattice(0, 0, 1, 1, scale)  # every lattice cell in the full picture
     grown = (area[0] - 1, area[1] - 1, area[2] + 1, area[3] + 1)
     # something straight beyond the board (the screen's edge, a bezel) covers a line of
@@ -800,8 +805,7 @@ def _decide(
         ):
             passed.append(cell)
         else:
-            doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
-            confidence = min(confidence, 0.3)
+            unclear.append(cell)
     # a hole shows the background beside it; a cell tinted towards the tiles' colour there
     # (a tile glare washed out until it stands out from its gaps no more than a hole) is
     # neither, as is such a cell the ring passed over
@@ -820,8 +824,32 @@ def _decide(
         cells = ", ".join(f"({r}, {c})" for r, c in faded[: params.doubt_cells])
         doubts.append(f"holes beside faint tiles may be tiles washed out by glare: {cells}")
         confidence = min(confidence, 0.3)
-    if not covered:
-        return Recognition.nothing(GAME, "no cat on the board: the start is unknown", *doubts)
+    drawn_cat = bool(covered)
+    if not drawn_cat:
+        # another game's start marker: the one tile that differs from all the others
+        odd = [cell for cell in (*unclear, *holes) if _within(cell, area)]
+        marked = _marked(tiles, odd, readings, params)
+        cells = ", ".join(
+            f"({r - area[0]}, {c - area[1]})" for r, c in marked[: params.doubt_cells]
+        )
+        if not marked:
+            return Recognition.nothing(
+                GAME, "no cat on the board and no tile unlike the others: the start is unknown"
+            )
+        if len(marked) > 1:
+            return Recognition.nothing(
+                GAME,
+                f"{len(marked)} tiles unlike the others: the start is ambiguous, cells "
+                f"{cells} in doubt",
+                *doubts,
+            )
+        covered = marked
+        tiles.discard(marked[0])
+        holes.discard(marked[0])
+        unclear = [cell for cell in unclear if cell not in marked]
+    for cell in unclear:
+        doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
+        confidence = min(confidence, 0.3)
     inner = [cell for cell in covered if _within(cell, area)]
     if inner:
         covered = inner
@@ -877,6 +905,13 @@ def _decide(
         cells = ", ".join(f"({r - top}, {c - left})" for r, c in cut[: params.doubt_cells])
         doubts.append(f"the tiles run on past the picture's edge: cells {cells} in doubt")
         confidence = min(confidence, 0.3)
+    # a level's tiles share one colour (a photo's light drifts it smoothly): tiles beside
+    # each other of plainly different colours are another game's board (Bond's classes)
+    odd = _odd_colored(tiles - {start}, readings, params)
+    if odd:
+        cells = ", ".join(f"({r - top}, {c - left})" for r, c in odd[: params.doubt_cells])
+        doubts.insert(0, f"the tiles are not all of one colour: cells {cells} in doubt")
+        confidence = min(confidence, 0.2)
     rows = [
         "".join("1" if (r, c) in tiles else "0" for c in range(left, right + 1))
         for r in range(top, bottom + 1)
@@ -895,7 +930,7 @@ def _decide(
         for r, c in readings
         if top <= r <= bottom and left <= c <= right and (r, c) != start
     }
-    confidence = _judge(image, puzzle, lattice, sureness, confidence, doubts, params)
+    confidence = _judge(image, puzzle, lattice, sureness, confidence, doubts, drawn_cat, params)
     log.debug(
         "onestroke: %dx%d, start %s, confidence %.2f",
         puzzle.rows,
@@ -913,15 +948,17 @@ def _judge(
     sureness: dict[Cell, float],
     confidence: float,
     doubts: list[str],
+    drawn_cat: bool,
     params: Params,
 ) -> float:
     """Whether the reading is a level of the game; lowers ``confidence``, adds to ``doubts``.
 
     A level's board has rows and columns (not a single line of squares), tiles large for
-    the picture, a cat with a face on its start tile, and a path through every tile from
-    the cat. The last is checked only when all else holds (a short search: a board that
-    needs a longer one is left to the solver). ``sureness`` maps each cell but the start to
-    the share of its centre that showed what it was read as.
+    the picture, a cat with a face on its start tile (if ``drawn_cat``; else the start is
+    the one tile unlike the others), and a path through every tile from the start. The
+    last is checked only when all else holds (a short search: a board that needs a longer
+    one is left to the solver). ``sureness`` maps each cell but the start to the share of
+    its centre that showed what it was read as.
     """
     short = min(image.shape[:2])
     if min(puzzle.rows, puzzle.cols) < 2:
@@ -930,7 +967,13 @@ def _judge(
     if lattice.cell_size() < params.min_pitch * short:
         doubts.append("the squares are too small for a game's board")
         confidence = min(confidence, 0.2)
-    if _face(image, lattice, puzzle.start) < params.cat_texture:
+    if not drawn_cat and puzzle.rows == puzzle.cols == 3 and len(puzzle.tiles) == 9:
+        doubts.append(
+            f"a full 3x3 board with one mark on {list(puzzle.start)} (no cat): as much a "
+            "tic-tac-toe board as a level"
+        )
+        confidence = min(confidence, 0.2)
+    if drawn_cat and _face(image, lattice, puzzle.start) < params.cat_texture:
         doubts.append(f"the start {list(puzzle.start)} is a flat square, not the cat")
         confidence = min(confidence, 0.2)
     if confidence < CONFIDENT:
@@ -1012,6 +1055,39 @@ def _kin(cell: Cell, readings: dict[Cell, CellReading], area: Area, params: Para
         and color_distance(readings[n].color, reading.color) < params.kin
         for n in _neighbours(cell)
     )
+
+
+def _marked(
+    tiles: set[Cell], others: list[Cell], readings: dict[Cell, CellReading], params: Params
+) -> list[Cell]:
+    """The tiles that differ from the others, in order: cells of ``others`` (not plain
+    tiles) whose centre shows no background (a tile under a mark: a dot, a ring, a glyph;
+    a tile filled in a colour off the way from the background to the tiles') and ``tiles``
+    of a colour unlike the rest (filled in a colour on that way)."""
+    shown = [cell for cell in others if readings[cell].background < params.covered]
+    return sorted({*shown, *_odd_colored(tiles, readings, params)})
+
+
+def _odd_colored(tiles: set[Cell], readings: dict[Cell, CellReading], params: Params) -> list[Cell]:
+    """The ``tiles`` outside the largest group joined by neighbours of alike colour (within
+    :attr:`Params.tile_step`), in order."""
+    groups: list[set[Cell]] = []
+    left = set(tiles)
+    while left:
+        first = left.pop()
+        group, todo = {first}, [first]
+        while todo:
+            cell = todo.pop()
+            for nxt in _neighbours(cell):
+                if nxt in left and (
+                    color_distance(readings[cell].color, readings[nxt].color) < params.tile_step
+                ):
+                    left.discard(nxt)
+                    group.add(nxt)
+                    todo.append(nxt)
+        groups.append(group)
+    largest = max(groups, key=len, default=set())
+    return sorted(tiles - largest)
 
 
 def _within(cell: Cell, area: Area) -> bool:
