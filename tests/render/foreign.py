@@ -1400,8 +1400,8 @@ def _novel_tictactoe(
             max(1, width // 3),
             rng,
         )
-    if rng.random() < 0.5:  # a score line under the board: marks that are not on it
-        y = min(board[3] + 0.12 * side, free[3] - 0.05 * side)
+    y = board[3] + 0.12 * side
+    if y < free[3] - 0.05 * side and rng.random() < 0.5:  # a score line: marks off the board
         small = 0.05 * side
         for k, ch in enumerate("xo"):
             x = board[0] + (0.25 + 0.5 * k) * side
