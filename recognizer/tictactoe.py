@@ -104,6 +104,9 @@ class Params:
     min_mark: float = 0.22
     #: ...and at least this many when its centre lies past an unframed board's edge.
     min_spilled_mark: float = 0.4
+    #: An empty cell's middle is unlike the page where ink above this share of the lines'
+    #: contrast makes a piece of a mark's size (:func:`_unlike_the_page`).
+    page_contrast: float = 0.12
     #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
     min_glyph: float = 0.08
@@ -112,6 +115,10 @@ class Params:
     #: is a tile; this many tiles outside the board mean a bigger grid of tiles around it.
     tile_area: tuple[float, float] = (0.3, 1.5)
     max_outer_tiles: int = 2
+    #: A board of tiles (no lines): each at least this share of the picture's short side,
+    #: and alike tiles within this colour difference (0..255, the largest of three).
+    min_tile: float = 0.03
+    tile_colour: float = 24.0
     #: The board's corner cells differ at most this many times in area (the real whiteboard
     #: photos, the steepest views, reach 3.6): a steeper perspective is a misfit #.
     max_cell_ratio: float = 8.0
@@ -665,11 +672,14 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     # four arms on a circle otherwise bare (an O's ring, cut open by a line's eraser or
     # doubled, meets it at most thrice or is mostly ink along it)
     crossed = core > 0 or (arms >= 4 and around < 0.6)
+    # background enclosed with ink nearly all around the middle: a ring (an O joined to a
+    # glare's blob or a smudge), where an X's arms leave the circle mostly bare
+    ringed = hole >= 0.02 and around >= 0.85
     sure = True
     if hole >= 0.08 and centre < 0.12 and squat:
         mark = "o"
     elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and crossed and squat and small:
-        mark = "x"
+        mark = "x" if not ringed else "?"
     elif (  # a ring around an empty middle, maybe broken; a bold letter O, maybe blurred
         squat
         and arms <= 2
@@ -680,7 +690,7 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4 and around < 0.9:
         mark, sure = "x", False  # a bold letter X: notches between its arms (not a glare's disc)
     elif squat and small and hole < 0.08 and 3 <= arms <= 6 and centre >= 0.5 and core >= 0.9:
-        mark, sure = "x", False  # solid crossing strokes enclosing a speck (moire, a smudge)
+        mark, sure = ("x" if not ringed else "?"), False  # solid crossing strokes enclosing a speck (moire, a smudge)
     elif squat and small and centre == 0.0 and arms <= 3 and rim >= 0.4:
         mark, sure = "o", False  # most of a ring, the rest erased with a line it crossed
     else:
@@ -744,7 +754,9 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
     In each column, the ink runs of the line's thickness within ``bend`` cells of the
     row are candidates; a quadratic fitted to them robustly (refitted to its inliers), then
     a running mean of its inliers, is the line's course, and the line's band is erased
-    along it wherever the line has ink, so marks that touch it lose only the band.
+    along it wherever the line has ink, so marks that touch it lose only the band. Inliers
+    in fewer columns than 1.2 cells are no line across the board but the edges of marks
+    (a board of tiles has no lines), and nothing is erased.
     """
     out = board.copy()
     height = board.shape[0]
@@ -771,10 +783,10 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
                 break
             course = _running_mean(cand[keep, 0], cand[keep, 1], 0.25 * size)
             keep = np.abs(course(cand[:, 0]) - cand[:, 1]) <= tolerance
-        if keep.sum() < 0.3 * size:
-            continue
-        course = _running_mean(cand[keep, 0], cand[keep, 1], 0.25 * size)
         xs = np.unique(cand[keep, 0].astype(int))
+        if len(xs) < 1.2 * size:
+            continue  # no line across the board: the edges of marks (tiles have no lines)
+        course = _running_mean(cand[keep, 0], cand[keep, 1], 0.25 * size)
         gaps = np.diff(xs)
         filled = np.concatenate(
             [xs[:1]]
@@ -957,20 +969,7 @@ def read_cells(
     :attr:`Params.min_glyph`).
     """
     size, pad = params.cell_px, 3 * params.cell_px // 2
-    canvas = 3 * size + 2 * pad
-    to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
-
-    def on_canvas(picture: NDArray[Any]) -> NDArray[Any]:
-        return np.asarray(
-            cv2.warpPerspective(
-                picture,
-                grid_to_pixels @ np.linalg.inv(to_canvas),
-                (canvas, canvas),
-                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            )
-        )
-
-    warped = on_canvas(diff).astype(np.uint8, copy=False)
+    warped = _on_canvas(diff, grid_to_pixels, params).astype(np.uint8, copy=False)
     levels = ink_levels(diff, params)
     board = hysteresis(warped, *levels)
     clean = board
@@ -985,10 +984,11 @@ def read_cells(
         unstruck, _ = _read_marks(clean, warped, framed, params, reach)
         readings = _through_strike(readings, unstruck, strike.run)
     if brightness is not None:
-        lift = on_canvas(brightness).astype(np.float32, copy=False)
+        lift = _on_canvas(brightness, grid_to_pixels, params).astype(np.float32, copy=False)
         readings = _against_the_lines(readings, erased, board & ~clean, lift, size, pad)
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, params)
+    readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
 
 
@@ -1027,6 +1027,63 @@ def _faint_marks(
         for index in np.flatnonzero(alone & (stats[:, 2:4].max(axis=1) >= params.min_mark * size)):
             if index > 0 and classify_mark(labels == index, size).mark != "?":
                 out[i] = MarkShape("?", 0.0, 0, 0.0)
+    return out
+
+
+def _unlike_the_page(
+    readings: list[MarkShape | None],
+    warped: NDArray[np.uint8],
+    board: Mask,
+    lines: Mask,
+    params: Params,
+) -> list[MarkShape | None]:
+    """``readings`` with every empty cell unclear whose middle is unlike the page: a
+    piece of ink of a mark's size, alone in it, in a contrast far below the board's levels
+    (a low-contrast O on a page of its own hue) but well above the other empty cells'.
+
+    The cells' difference image ``warped`` (canonical board), smoothed a little, is
+    thresholded at :attr:`Params.page_contrast` of the contrast of the lines' ink
+    (``lines``; the board's ink ``board`` where there are no lines), or at twice the
+    typical level of the empty cells' brightest pixels (their 95th percentiles' median:
+    noise, moire, a textured page) if higher, away from ``board``'s ink; a piece of a
+    mark's size clear of the cell's sides makes the cell unclear.
+
+    Examples
+    --------
+    >>> warped = np.zeros((384, 384), np.uint8)
+    >>> warped[150:153, 60:330] = 200  # a line
+    >>> ring = np.hypot(*np.mgrid[-15:16, -15:16])
+    >>> warped[110:141, 110:141] = 30 * ((ring >= 10) & (ring <= 13))  # a dim O in (0, 0)
+    >>> marks = _unlike_the_page([None] * 9, warped, warped > 100, warped > 100, PARAMS)
+    >>> [cell.mark if cell else "-" for cell in marks]
+    ['?', '-', '-', '-', '-', '-', '-', '-', '-']
+    """
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    empty = [i for i, cell in enumerate(readings) if cell is None]
+    ink = lines if lines.any() else board
+    if not empty or not ink.any():
+        return readings
+    warped = cv2.GaussianBlur(warped, (5, 5), 1.0)  # speckle (noise, a textured page) apart
+    margin = round(0.12 * size)
+    boxes = {
+        i: np.s_[
+            pad + (i // 3) * size + margin : pad + (i // 3 + 1) * size - margin,
+            pad + (i % 3) * size + margin : pad + (i % 3 + 1) * size - margin,
+        ]
+        for i in empty
+    }
+    noise = float(np.median([np.percentile(warped[box], 95) for box in boxes.values()]))
+    high = max(params.page_contrast * float(np.median(warped[ink])), 2 * noise)
+    near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    faint = np.asarray((warped > high) & ~near, np.uint8)
+    out = list(readings)
+    for i, box in boxes.items():
+        inner = faint[box]
+        _, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
+        start, extent = stats[1:, :2], stats[1:, 2:4]
+        alone = np.all((start > 0) & (start + extent < inner.shape[::-1]), axis=1)
+        if np.any(alone & (extent.max(axis=1) >= params.min_mark * size)):
+            out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 
@@ -1187,19 +1244,166 @@ def _board_ink(
     :attr:`Params.read_cell` pixels (or the picture's own, if smaller), its brightness
     above the local background (negative for dark ink), and the map from grid units to
     it."""
+    crop, grid_to_crop = _read_copy(image, grid_to_image, params)
+    _, diff = ink_mask(crop, params)
+    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    background = cv2.cvtColor(_median_background(crop, 48, 7), cv2.COLOR_RGB2GRAY)
+    return diff, gray - background, grid_to_crop
+
+
+def _read_copy(
+    image: RGBImage, grid_to_image: NDArray[np.float64], params: Params
+) -> tuple[RGBImage, NDArray[np.float64]]:
+    """The board's surroundings with cells of about :attr:`Params.read_cell` pixels (or the
+    picture's own, if smaller), and the map from grid units to it."""
     crossings = cv2.perspectiveTransform(
         np.array([[[1, 1], [2, 1], [1, 2], [2, 2]]], dtype=np.float64), grid_to_image
     )[0]
     cell = float(np.mean(_side_lengths({(i // 2, i % 2): pt for i, pt in enumerate(crossings)})))
     factor = min(1.0, params.read_cell / max(cell, 1.0))
     (x0, y0), (x1, y1) = _reach(grid_to_image, image.shape[:2])
-    crop = image[y0:y1, x0:x1]
-    crop, factor = reduce(crop, max(1, round(max(crop.shape[:2]) * factor)))
-    _, diff = ink_mask(crop, params)
-    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
-    background = cv2.cvtColor(_median_background(crop, 48, 7), cv2.COLOR_RGB2GRAY)
+    crop, factor = reduce(image[y0:y1, x0:x1], max(1, round(max(y1 - y0, x1 - x0) * factor)))
     image_to_crop = np.array([[factor, 0, -factor * x0], [0, factor, -factor * y0], [0, 0, 1]])
-    return diff, gray - background, image_to_crop @ grid_to_image
+    return crop, image_to_crop @ grid_to_image
+
+
+def _on_canvas(
+    picture: NDArray[Any], grid_to_pixels: NDArray[np.float64], params: Params
+) -> NDArray[Any]:
+    """``picture`` warped to the canonical board: cells of :attr:`Params.cell_px` pixels
+    inside a margin of one and a half cells."""
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    canvas = 3 * size + 2 * pad
+    to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
+    return np.asarray(
+        cv2.warpPerspective(
+            picture,
+            grid_to_pixels @ np.linalg.inv(to_canvas),
+            (canvas, canvas),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        )
+    )
+
+
+def _flat_regions(
+    picture: RGBImage, params: Params
+) -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
+    """The regions of ``picture`` with no colour edge inside (a Sobel gradient above
+    :attr:`Params.edge_gradient` in any channel), 4-connected: labels, stats and centroids
+    as :func:`cv2.connectedComponentsWithStats` gives them (label 0: the edges)."""
+    gradient = np.zeros(picture.shape[:2], np.float32)
+    for channel in cv2.split(picture.astype(np.float32)):
+        dx, dy = cv2.Sobel(channel, cv2.CV_32F, 1, 0), cv2.Sobel(channel, cv2.CV_32F, 0, 1)
+        gradient = np.maximum(gradient, cv2.magnitude(dx, dy))
+    flat = (gradient <= params.edge_gradient).astype(np.uint8)
+    _, labels, stats, centroids = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    return np.asarray(labels, np.int32), np.asarray(stats, np.int32), np.asarray(centroids)
+
+
+@dataclass(frozen=True)
+class TileBoard:
+    """A board of nine alike tiles: the map from grid ``(col, row)`` to the pixels of the
+    picture they were found on, and the tiles' colours (RGB rows, in reading order)."""
+
+    homography: NDArray[np.float64]
+    colours: NDArray[np.float64]
+
+
+#: Grid positions ``(col, row)`` of the nine cells' centres, in reading order.
+_CENTRES = np.array([(c + 0.5, r + 0.5) for r in range(3) for c in range(3)], dtype=np.float64)
+
+
+def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
+    """Nine alike tiles in three rows of three on ``look``, or the reason there are none.
+
+    A tile is a flat region (:func:`_flat_regions`), its holes (the mark on it) filled,
+    nearly square and filling 0.75 of its box. Tiles are alike within a fifth in side and
+    :attr:`Params.tile_colour` in colour; nine of them make a board when their centres fit
+    a 3x3 lattice (a homography) within a tenth of its pitch and each is at least 0.6 of
+    the pitch across (tiles, not scattered squares). Another alike tile within one and a
+    half cells of the nine means a bigger grid of tiles (another game's board).
+    """
+    labels, stats, _ = _flat_regions(look, params)
+    x, y, w, h, area = (stats[:, i] for i in range(5))
+    least = max(8.0, params.min_tile * min(look.shape[:2]))
+    square = (np.minimum(w, h) >= least) & (np.maximum(w, h) <= 1.3 * np.minimum(w, h))
+    candidates = square & (area >= 0.4 * w * h) & (np.maximum(w, h) <= min(look.shape[:2]) / 3)
+    candidates[0] = False  # the edges
+    centres, sides, colours = [], [], []
+    for index in np.flatnonzero(candidates):
+        region = labels[y[index] : y[index] + h[index], x[index] : x[index] + w[index]] == index
+        filled = region | _holes(region)
+        if filled.sum() < 0.75 * w[index] * h[index]:
+            continue
+        ys, xs = np.nonzero(filled)
+        centres.append((x[index] + xs.mean(), y[index] + ys.mean()))
+        sides.append(sqrt(float(filled.sum())))
+        box = look[y[index] : y[index] + h[index], x[index] : x[index] + w[index]]
+        colours.append(box[region].mean(axis=0))
+    if len(sides) < 9:
+        return "no # of lines, and fewer than nine tiles"
+    at, side, colour = np.array(centres), np.array(sides), np.array(colours)
+    for i in np.argsort(-side):
+        alike = np.flatnonzero(
+            (np.abs(side / side[i] - 1) <= 0.2)
+            & (np.abs(colour - colour[i]).max(axis=1) <= params.tile_colour)
+        )
+        if len(alike) < 9:
+            continue
+        nine = alike[np.argsort(np.hypot(*(at[alike] - at[i]).T))[:9]]
+        rows = nine[np.argsort(at[nine, 1])].reshape(3, 3)
+        order = np.concatenate([row[np.argsort(at[row, 0])] for row in rows])
+        homography, _ = cv2.findHomography(_CENTRES, at[order])
+        if homography is None:
+            continue
+        fitted = cv2.perspectiveTransform(_CENTRES[None], homography)[0]
+        pitch = float(np.mean(np.hypot(*(fitted[1:] - fitted[:-1])[[0, 1, 3, 4, 6, 7]].T)))
+        misfit = float(np.hypot(*(fitted - at[order]).T).max())
+        if misfit > 0.1 * pitch or side[order].min() < 0.6 * pitch:
+            continue
+        others = np.setdiff1d(alike, order)
+        if len(others):
+            grid = cv2.perspectiveTransform(at[others][None], np.linalg.inv(homography))[0]
+            if np.any(np.all((grid >= -1.5) & (grid <= 4.5), axis=1)):
+                return "alike tiles around nine: a bigger grid of tiles"
+        return TileBoard(np.asarray(homography, np.float64), colour[order])
+    return "no # of lines, and no nine alike tiles in three rows of three"
+
+
+def _tile_ink(
+    image: RGBImage, board: TileBoard, grid_to_image: NDArray[np.float64], params: Params
+) -> NDArray[np.uint8]:
+    """The canonical board (:func:`_on_canvas`) of ``image``'s difference from each tile's
+    own colour on the tile (with what it encloses: its mark), and nothing between tiles.
+
+    A tile is the largest region of its cell within a tolerance of its colour, its holes
+    filled: half the contrast of the tiles with the page between them (clipped to 6..24).
+    """
+    crop, grid_to_crop = _read_copy(image, grid_to_image, params)
+    warped = cv2.medianBlur(_on_canvas(crop, grid_to_crop, params), 3).astype(np.int16)
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    between = np.concatenate(
+        [warped[pad + i * size, pad : pad + 3 * size] for i in (1, 2)]
+        + [warped[pad : pad + 3 * size, pad + i * size] for i in (1, 2)]
+    )
+    contrast = float(
+        np.median(np.abs(between[:, None, :] - board.colours[None].astype(np.int16)).max(axis=2))
+    )
+    tolerance = float(np.clip(0.5 * contrast, 6, 24))
+    diff = np.zeros(warped.shape[:2], np.uint8)
+    for i, colour in enumerate(board.colours):
+        r, c = divmod(i, 3)
+        box = np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        away = np.abs(warped[box] - colour.astype(np.int16)).max(axis=2)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            (away <= tolerance).astype(np.uint8), connectivity=4
+        )
+        if count < 2:
+            continue
+        tile = labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        tile = cv2.erode((tile | _holes(tile)).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        diff[box] = np.where(tile, np.minimum(away, 255), 0)
+    return diff
 
 
 def outer_tiles(look: RGBImage, grid_to_look: NDArray[np.float64], params: Params = PARAMS) -> int:
@@ -1213,13 +1417,7 @@ def outer_tiles(look: RGBImage, grid_to_look: NDArray[np.float64], params: Param
     grid of boxes (minesweeper, a calendar, a spreadsheet, tiled floor) has a ring of them.
     """
     (x0, y0), (x1, y1) = _reach(grid_to_look, look.shape[:2])
-    crop = look[y0:y1, x0:x1].astype(np.float32)
-    gradient = np.zeros(crop.shape[:2], np.float32)
-    for channel in cv2.split(crop):
-        dx, dy = cv2.Sobel(channel, cv2.CV_32F, 1, 0), cv2.Sobel(channel, cv2.CV_32F, 0, 1)
-        gradient = np.maximum(gradient, cv2.magnitude(dx, dy))
-    flat = (gradient <= params.edge_gradient).astype(np.uint8)
-    _, labels, stats, centroids = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    labels, stats, centroids = _flat_regions(look[y0:y1, x0:x1], params)
     to_grid = np.linalg.inv(grid_to_look) @ np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1.0]])
     crossings = cv2.perspectiveTransform(
         np.array([[[1, 1], [2, 1], [1, 2], [2, 2]]], dtype=np.float64), grid_to_look
@@ -1311,7 +1509,10 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         fainter = _search_grid(hysteresis(diff, high / 2, high), params)
         grid, faint = (grid, False) if isinstance(fainter, str) else (fainter, True)
     if isinstance(grid, str):
-        return Recognition.nothing(GAME, grid)
+        tiled = find_tiles(look, params)
+        if isinstance(tiled, str):
+            return Recognition.nothing(GAME, grid)
+        return _read_tiles(image, tiled, scale, params)
     ratio = cell_area_ratio(grid.homography())
     if ratio > params.max_cell_ratio:
         return Recognition.nothing(
@@ -1327,16 +1528,46 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     readings, density, glyphs = read_cells(
         diff, to_diff, grid.framed, params, brightness, grid.reach()
     )
+    if faint and not any(readings):  # the gaps between pale tiles make a # as well
+        return Recognition.nothing(GAME, "only a faint empty #, no marks")
+    return _judge(readings, density, glyphs, to_image, grid.doubts, params)
+
+
+def _read_tiles(image: RGBImage, board: TileBoard, scale: float, params: Params) -> Recognition:
+    """The recognition of a board of nine tiles found on a copy ``scale`` times ``image``'s
+    size: its cells read on the difference from each tile's colour (:func:`_tile_ink`), as
+    on a framed board. Fewer than two marks are refused: nine alike tiles with one
+    distinguished (another game's start) are no proof of a tic-tac-toe board."""
+    to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ board.homography
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
+    readings, density, glyphs = read_cells(
+        _tile_ink(image, board, to_image, params), to_canvas, True, params
+    )
+    if sum(cell is not None for cell in readings) < 2:
+        return Recognition.nothing(GAME, "nine alike tiles with fewer than two marks")
+    return _judge(readings, density, glyphs, to_image, (), params)
+
+
+def _judge(
+    readings: list[MarkShape | None],
+    density: float,
+    glyphs: int,
+    to_image: NDArray[np.float64],
+    doubts: Sequence[str],
+    params: Params,
+) -> Recognition:
+    """The recognition of a board read as ``readings`` (see :func:`read_cells`) through the
+    map ``to_image`` from grid units to the picture: refused when the board is more ink
+    than marks leave or holds many glyphs, else read by :func:`interpret`."""
     if density > params.max_density:
         return Recognition.nothing(GAME, f"the board is {density:.0%} ink: not a line grid")
     if glyphs > params.max_glyphs:
         return Recognition.nothing(
             GAME, f"{glyphs} digit- or letter-sized marks in the # (a sudoku?), not X and O"
         )
-    if faint and not any(readings):  # the gaps between pale tiles make a # as well
-        return Recognition.nothing(GAME, "only a faint empty #, no marks")
     lattice = Lattice(3, 3, tuple(float(v) for v in to_image.ravel()))
-    return interpret(readings, lattice, grid.doubts)
+    return interpret(readings, lattice, doubts)
 
 
 def _cells(indices: Sequence[int]) -> str:
