@@ -690,7 +690,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4 and around < 0.9:
         mark, sure = "x", False  # a bold letter X: notches between its arms (not a glare's disc)
     elif squat and small and hole < 0.08 and 3 <= arms <= 6 and centre >= 0.5 and core >= 0.9:
-        mark, sure = ("x" if not ringed else "?"), False  # solid crossing strokes enclosing a speck (moire, a smudge)
+        # solid crossing strokes enclosing a speck (moire, a smudge)
+        mark, sure = ("x" if not ringed else "?"), False
     elif squat and small and centre == 0.0 and arms <= 3 and rim >= 0.4:
         mark, sure = "o", False  # most of a ring, the rest erased with a line it crossed
     else:
@@ -1063,7 +1064,7 @@ def _unlike_the_page(
     ink = lines if lines.any() else board
     if not empty or not ink.any():
         return readings
-    warped = cv2.GaussianBlur(warped, (5, 5), 1.0)  # speckle (noise, a textured page) apart
+    smooth = cv2.GaussianBlur(warped, (5, 5), 1.0)  # speckle (noise, a textured page) apart
     margin = round(0.12 * size)
     boxes = {
         i: np.s_[
@@ -1072,10 +1073,10 @@ def _unlike_the_page(
         ]
         for i in empty
     }
-    noise = float(np.median([np.percentile(warped[box], 95) for box in boxes.values()]))
+    noise = float(np.median([np.percentile(smooth[box], 95) for box in boxes.values()]))
     high = max(params.page_contrast * float(np.median(warped[ink])), 2 * noise)
     near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-    faint = np.asarray((warped > high) & ~near, np.uint8)
+    faint = np.asarray((smooth > high) & ~near, np.uint8)
     out = list(readings)
     for i, box in boxes.items():
         inner = faint[box]
