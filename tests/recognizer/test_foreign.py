@@ -49,6 +49,7 @@ NOVEL_OPEN_WRONG: dict[Case, str] = {
     ("knight", 610009, False): "a 12x6 board under an ad strip read as its top 6x6",
     ("knight", 610001, False): "a tour in progress (squares numbered) read as a fresh tour",
     ("none", 620012, True): "the old phone snake game read by onestroke as a 4x4 level",
+    ("none", 620048, False): "a pixel editor's canvas and preview read by bond, solved in 0",
 }
 
 
