@@ -4,8 +4,12 @@ Each game's own renderer was written beside its recognizer; these draw the same 
 way other implementations of the games could look (other themes, page textures, fonts,
 glyphs, tile shapes, grid lines, UI chrome, device sizes and aspects, JPEG), so tests and
 hunts can check that a confident reading is always the drawn puzzle. ``screen(game, rng)``
-has the contract of :func:`tests.render.mixed.screen`. Nothing here shares drawing code with
-the games' renderers; only their ``random_puzzle`` is used, for the puzzles.
+has the contract of :func:`tests.render.mixed.screen`. ``novel(game, rng)`` (same contract;
+``"none"`` for a non-puzzle) draws the looks added in session 7, after the games' helpers had
+read ``screen``'s: other devices, wallpapers, chrome and things over the page, other tiles,
+marks and boards, games already begun, and grids that look like games and are none of ours.
+Nothing here shares drawing code with the games' renderers; only their ``random_puzzle`` is
+used, for the puzzles.
 """
 
 from __future__ import annotations
