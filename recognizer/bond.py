@@ -76,6 +76,9 @@ class Params:
     #: A block of flat regions seen in the first look is a board candidate when it has this
     #: many regions (up to a 6 x 6 grid's cells) and its sides' ratio is at most
     min_look_regions: int = 3
+    #: A block that fits no lattice is fitted again with only its regions within this
+    #: share of its median region's width and height (single cells).
+    look_equal_size: float = 0.25
     #: Edge tolerance of the first look's lattice fit (see ``edge_share``): flat regions of
     #: a reduced copy lose a pixel or two at bevels and JPEG edges.
     look_edge_share: float = 0.2
@@ -83,6 +86,10 @@ class Params:
     #: The picture is read around the first look's candidates, this many times the largest
     #: one's side beyond them on every side.
     crop_reach: float = 2.5
+    #: The target lies within the board's longer side of it, or within this many of the
+    #: board's pitches on a small board (the game's frame and pipes keep them apart by a
+    #: fixed distance, two to three cells of a 2 x 2 board).
+    target_reach_pitches: float = 3.0
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -395,6 +402,23 @@ def _split_at_widest_gap(group: list[int], boxes: NDArray[np.float64]) -> list[l
             cut = gaps[0][1]
             best = (score, [order[:cut], order[cut:]])
     return best[1]
+
+
+def _median_sized(
+    group: Sequence[int], boxes: NDArray[np.float64], params: Params
+) -> list[int] | None:
+    """The regions of ``group`` as wide and as high as its median region, within
+    ``params.look_equal_size`` (a board's single cells, without the frame's joints or a
+    panel beside it that link to them); None when that leaves all or fewer than
+    ``params.min_look_regions``."""
+    sub = boxes[list(group)]
+    widths, heights = sub[:, 2] - sub[:, 0], sub[:, 3] - sub[:, 1]
+    near = (np.abs(np.log(widths / np.median(widths))) <= np.log(1 + params.look_equal_size)) & (
+        np.abs(np.log(heights / np.median(heights))) <= np.log(1 + params.look_equal_size)
+    )
+    if near.all() or near.sum() < params.min_look_regions:
+        return None
+    return [i for i, ok in zip(group, near, strict=True) if ok]
 
 
 def _fit_axis(
@@ -1309,8 +1333,8 @@ def _pairs(
     params: Params,
 ) -> list[tuple[_Grid, _Grid]]:
     """(board, target) candidates, nearest first: the largest grid with each other grid or
-    group of regions near it (within the larger one's side, not overlapping), read in the
-    same shape.
+    group of regions near it (within :func:`_reach` or the other's side, not overlapping),
+    read in the same shape.
 
     The regions of a grid may all span several rows (or columns), so that on its own it fits
     a coarser lattice, or none; it is then read in the other grid's shape. So the largest
@@ -1319,8 +1343,7 @@ def _pairs(
     if not grids:
         return []
     board = max(grids, key=lambda g: g.area)
-    x0, y0, x1, y1 = board.box
-    reach = max(x1 - x0, y1 - y0)
+    reach = _reach(board, params)
     others: list[tuple[Box, _Grid | None, Sequence[int]]] = [
         (g.box, g, g.group) for g in grids if g is not board
     ]
@@ -1351,6 +1374,14 @@ def _pairs(
     return pairs
 
 
+def _reach(board: _Grid, params: Params) -> float:
+    """How far from ``board``'s box its target may lie: the board's longer side, or
+    ``params.target_reach_pitches`` of its pitch on a small board."""
+    x0, y0, x1, y1 = board.box
+    pitch = max((x1 - x0) / board.shape[1], (y1 - y0) / board.shape[0])
+    return max(x1 - x0, y1 - y0, params.target_reach_pitches * pitch)
+
+
 def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Grid]:
     """Grids of ``board``'s shape near it, found as blocks of its colours rather than as
     regions: the pixels near one of the board's colour classes, closed over thin
@@ -1359,7 +1390,7 @@ def _grids_of_colours(board: _Grid, work: RGBImage, params: Params) -> list[_Gri
     whose cells make no regions."""
     height, width = work.shape[:2]
     x0, y0, x1, y1 = board.box
-    reach = max(x1 - x0, y1 - y0)
+    reach = _reach(board, params)
     wx0, wy0 = max(0, int(x0 - reach)), max(0, int(y0 - reach))
     wx1, wy1 = min(width, int(x1 + reach) + 1), min(height, int(y1 + reach) + 1)
     window = work[wy0:wy1, wx0:wx1].astype(np.float32)
@@ -1586,9 +1617,13 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
     """The boxes (in picture pixels) of the board candidates a reduced copy shows: three or
     more flat regions side by side whose edges all fall on a lattice of 2..6 x 2..6
     square-ish cells, some lines of which may show no edge (a chequer of 8 x 8, a
-    one-stroke board of many tiles or a calendar's month has no such part). Cheap, so
-    that a picture of something else is given up quickly."""
+    one-stroke board of many tiles or a calendar's month has no such part). A picture
+    smaller than the look's size is enlarged to it. Cheap, so that a picture of something
+    else is given up quickly."""
     small, shrunk = reduce(image, params.look_long_side)
+    if max(image.shape[:2]) < params.look_long_side:  # a small capture's tiny target cells
+        shrunk = params.look_long_side / max(image.shape[:2])
+        small = _resized(image, shrunk)
     smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
     boxes = _flat_regions(_spread(smooth), params).boxes
     params = replace(
@@ -1601,7 +1636,7 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
     def on_lattice(group: list[int]) -> Box | None:
         if len(group) < params.min_look_regions or len(group) > MAX_SIDE * MAX_SIDE:
             return None
-        for kept in (group, _without_slivers(group, boxes)):
+        for kept in (group, _without_slivers(group, boxes), _median_sized(group, boxes, params)):
             if kept is None:
                 continue
             sub = boxes[kept]

@@ -416,6 +416,8 @@ def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
         81058,  # a smoothed target whose frame's edge, blended into black, ringed its cells
         71014,  # a first reading with a class only in the target (the white check raised)
         100035,  # no separators: a board of merged cells fits no lattice and was cut apart
+        620018,  # a 2x2 board of wide cells: its target lies farther than the board's side
+        600034,  # a 3x2 board whose frame's joints and rocket panel linked to its cells
     ],
 )
 def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None:
