@@ -1026,6 +1026,13 @@ def _order_board(
         scores = {
             c: classify_glyph(d, magnified) for c in numbered if (d := details[c]) is not None
         }
+        unread = [c for c in numbered if max(scores[c].values()) < p.glyph_score]
+        if head is None and len(unread) == 1 and len(scores) > 2:
+            # a head's eyes beside its 0 make no glyph: the only unreadable cell may be the
+            # head, when the others' numbers run from it
+            head = unread[0]
+            orders = [o for o in orders if o[0] == head]
+            del scores[head]
         orders = _numbered_orders(orders, scores, head, p)
         if not orders:
             return "the numbers on the body disagree with its shape"

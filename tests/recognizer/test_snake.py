@@ -116,7 +116,7 @@ def test_checkio_look_round_trips_on_random_fields() -> None:
 @pytest.mark.parametrize("look", ["board", "text"])
 def test_round_trips_over_random_styles(look: str) -> None:
     results = []
-    for seed in range(26 if look == "board" else 16):
+    for seed in range(12 if look == "board" else 8):
         rng = np.random.default_rng(1000 + seed)
         puzzle = render.random_puzzle(rng)
         style = render.random_board_style(rng) if look == "board" else render.random_text_style(rng)
@@ -336,12 +336,11 @@ def test_blank_and_noise_pictures_are_rejected(image: RGBImage) -> None:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "snake"] + ["none"])
 def test_other_games_and_non_puzzles_are_rejected(game: str) -> None:
-    for seed in range(2):
-        rng = np.random.default_rng(seed)
-        picture = nonpuzzle.random_picture(rng)[1] if game == "none" else screen(game, rng)[0]
-        photo, _ = photograph(picture, random_photo_style(rng), rng)
-        for image in (picture, photo):
-            assert not recognizer.recognize(image).confident, (game, seed)
+    rng = np.random.default_rng(0)
+    picture = nonpuzzle.random_picture(rng)[1] if game == "none" else screen(game, rng)[0]
+    photo, _ = photograph(picture, random_photo_style(rng), rng)
+    for image in (picture, photo):
+        assert not recognizer.recognize(image).confident, game
 
 
 def test_a_photographed_screen_is_no_plain_board() -> None:
@@ -351,16 +350,13 @@ def test_a_photographed_screen_is_no_plain_board() -> None:
     rng = np.random.default_rng(70031)
     picture, _ = screen("tictactoe", rng)
     photo, _ = photograph(picture, random_photo_style(rng), rng)
-    try:
-        found = recognize(photo)
-    except UnrecognizedError:
-        return
-    assert found.game != "snake"
+    with pytest.raises(UnrecognizedError):
+        recognize(photo, "snake")
 
 
 def test_phone_photos_of_fields_are_read_or_refused_never_misread() -> None:
     results = []
-    for seed in range(6):
+    for seed in range(3):
         rng = np.random.default_rng(300 + seed)
         puzzle = render.random_puzzle(rng)
         style = render.random_board_style(rng) if seed % 4 else render.checkio_style(48)
@@ -373,7 +369,7 @@ def test_phone_photos_of_fields_are_read_or_refused_never_misread() -> None:
             continue
         results.append("exact" if found.puzzle == puzzle else "WRONG")
     assert "WRONG" not in results
-    assert results.count("exact") >= 3, results
+    assert results.count("exact") >= 2, results
 
 
 def test_other_games_real_captures_are_rejected() -> None:
