@@ -115,10 +115,8 @@ class Params:
     #: is a tile; this many tiles outside the board mean a bigger grid of tiles around it.
     tile_area: tuple[float, float] = (0.3, 1.5)
     max_outer_tiles: int = 2
-    #: A board of tiles (no lines): each at least this share of the picture's short side,
-    #: and alike tiles within this colour difference (0..255, the largest of three).
+    #: A board of tiles (no lines): each at least this share of the picture's short side.
     min_tile: float = 0.03
-    tile_colour: float = 24.0
     #: The board's corner cells differ at most this many times in area (the real whiteboard
     #: photos, the steepest views, reach 3.6): a steeper perspective is a misfit #.
     max_cell_ratio: float = 8.0
@@ -1318,8 +1316,8 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
     """Nine alike tiles in three rows of three on ``look``, or the reason there are none.
 
     A tile is a flat region (:func:`_flat_regions`), its holes (the mark on it) filled,
-    nearly square and filling 0.75 of its box. Tiles are alike within a fifth in side and
-    :attr:`Params.tile_colour` in colour; nine of them make a board when their centres fit
+    nearly square and filling 0.75 of its box. Tiles are alike within a fifth in side (a
+    game may colour each card its own way); nine of them make a board when their centres fit
     a 3x3 lattice (a homography) within a tenth of its pitch and each is at least 0.6 of
     the pitch across (tiles, not scattered squares). Another alike tile within one and a
     half cells of the nine means a bigger grid of tiles (another game's board).
@@ -1345,10 +1343,7 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
         return "no # of lines, and fewer than nine tiles"
     at, side, colour = np.array(centres), np.array(sides), np.array(colours)
     for i in np.argsort(-side):
-        alike = np.flatnonzero(
-            (np.abs(side / side[i] - 1) <= 0.2)
-            & (np.abs(colour - colour[i]).max(axis=1) <= params.tile_colour)
-        )
+        alike = np.flatnonzero(np.abs(side / side[i] - 1) <= 0.2)
         if len(alike) < 9:
             continue
         nine = alike[np.argsort(np.hypot(*(at[alike] - at[i]).T))[:9]]

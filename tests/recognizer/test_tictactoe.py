@@ -514,13 +514,15 @@ def test_a_low_contrast_o_is_no_empty_cell(seed: int, photo: bool, doubted: str 
     assert doubted is not None and doubted in found.doubts[0], found.doubts
 
 
-@pytest.mark.parametrize("seed", [540017, 541004, 620004])
-def test_boards_of_nine_tiles_are_read(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "novel"), [(540017, False), (541004, False), (630002, True)])
+def test_boards_of_nine_tiles_are_read(seed: int, novel: bool) -> None:
     """Nine rounded tiles, no lines (red team's 540017 and 541004 lost an O: the line
-    eraser followed the top and bottom of a ring where no line runs across the board): a
-    board of nine alike tiles is read on each tile's own colour."""
-    picture, truth = _foreign(seed)
-    found = recognize(picture)
+    eraser followed the top and bottom of a ring where no line runs across the board), or
+    nine cards each of its own colour on a patterned page (630002): a board of nine tiles
+    alike in size is read on each tile's own colour."""
+    rng = np.random.default_rng(seed)
+    picture, truth = (foreign.novel if novel else foreign.screen)("tictactoe", rng)
+    found = recognize(np.asarray(picture))
     assert found.confident and found.puzzle == truth, found.doubts
 
 
