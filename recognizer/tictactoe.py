@@ -1328,7 +1328,10 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
     square = (np.minimum(w, h) >= least) & (np.maximum(w, h) <= 1.3 * np.minimum(w, h))
     candidates = square & (area >= 0.4 * w * h) & (np.maximum(w, h) <= min(look.shape[:2]) / 3)
     candidates[0] = False  # the edges
-    centres, sides, colours = [], [], []
+    boxed = np.sqrt(w * h.astype(np.float64))[candidates]
+    if len(boxed) < 9 or np.max(np.sum(np.abs(boxed[:, None] / boxed - 1) <= 0.25, axis=1)) < 9:
+        return "no # of lines, and no nine alike tiles"  # quick, by the regions' boxes
+    centres, sides, indices = [], [], []
     for index in np.flatnonzero(candidates):
         region = labels[y[index] : y[index] + h[index], x[index] : x[index] + w[index]] == index
         filled = region | _holes(region)
@@ -1337,11 +1340,10 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
         ys, xs = np.nonzero(filled)
         centres.append((x[index] + xs.mean(), y[index] + ys.mean()))
         sides.append(sqrt(float(filled.sum())))
-        box = look[y[index] : y[index] + h[index], x[index] : x[index] + w[index]]
-        colours.append(box[region].mean(axis=0))
+        indices.append(index)
     if len(sides) < 9:
         return "no # of lines, and fewer than nine tiles"
-    at, side, colour = np.array(centres), np.array(sides), np.array(colours)
+    at, side = np.array(centres), np.array(sides)
     for i in np.argsort(-side):
         alike = np.flatnonzero(np.abs(side / side[i] - 1) <= 0.2)
         if len(alike) < 9:
@@ -1349,6 +1351,11 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
         nine = alike[np.argsort(np.hypot(*(at[alike] - at[i]).T))[:9]]
         rows = nine[np.argsort(at[nine, 1])].reshape(3, 3)
         order = np.concatenate([row[np.argsort(at[row, 0])] for row in rows])
+        # a quick affine fit first: most sets of nine squares are no lattice at all
+        design = np.column_stack([_CENTRES, np.ones(9)])
+        affine = np.linalg.lstsq(design, at[order], rcond=None)[0]
+        if np.hypot(*(design @ affine - at[order]).T).max() > 0.25 * side[i]:
+            continue
         homography, _ = cv2.findHomography(_CENTRES, at[order])
         if homography is None:
             continue
@@ -1362,7 +1369,8 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
             grid = cv2.perspectiveTransform(at[others][None], np.linalg.inv(homography))[0]
             if np.any(np.all((grid >= -1.5) & (grid <= 4.5), axis=1)):
                 return "alike tiles around nine: a bigger grid of tiles"
-        return TileBoard(np.asarray(homography, np.float64), colour[order])
+        colours = [look[labels == indices[k]].mean(axis=0) for k in order]
+        return TileBoard(np.asarray(homography, np.float64), np.array(colours))
     return "no # of lines, and no nine alike tiles in three rows of three"
 
 
