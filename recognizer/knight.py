@@ -128,10 +128,10 @@ class Params:
     letter_stems: float = 0.85
     """Least share of a letter N's rows inked in the outer 30% of its width on each side
     (its two stems) ..."""
-    letter_diagonal: float = 0.5
-    """... and least correlation of its middle's inked pixels' rows with their columns (the
-    stroke from top left to bottom right): a letter N stands for the knight in many apps
-    (Z, S, H, M, U, И and the symmetric pieces have no such two stems and diagonal)."""
+    letter_notches: float = 0.08
+    """... and least distance, in its widths, of the middle of its notch open to the top
+    right of the middle of its notch open to the bottom: a letter N stands for the knight
+    in many apps (Z, S, H, M, U, И and the symmetric pieces have no such stems and notches)."""
     beyond_share: float = 0.8
     """Least share of the steps between the squares of a ring of squares around the board,
     and of those from them to the board's edge squares, going the chequer's way ..."""
@@ -854,13 +854,15 @@ def piece_scores(
     picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """How piece-like each square's content is, and how piece-sized (see
-    :meth:`Content.score`; 0: empty). Where a letter N is a piece, any glyph of a
-    letter's size is piece-sized (a chess diagram in letters is no knight's tour); a
-    disc much lower than the tallest piece is not (a move dot; draughts men are alike)."""
+    :meth:`Content.score`; 0: empty). Where a letter N is a piece only as a letter, any
+    glyph of a letter's size is piece-sized (a chess diagram in letters is no knight's
+    tour); a disc much lower than the tallest piece is not (a move dot; draughts men are
+    alike)."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     contents = square_contents(picture, colours, contrast, params)
     pieces = [c for c in contents.values() if c.score(params) >= 1]
-    letters = any(c.letter for c in pieces)
+    # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
+    letters = any(c.letter and c._replace(letter=False).score(params) < 1 for c in pieces)
     tallest = max((c.height for c in pieces), default=0.0)
     for cell, content in contents.items():
         scores[cell] = content.score(params)
@@ -996,7 +998,9 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
 def _letter_n(ink: NDArray[np.bool_], params: Params = PARAMS) -> bool:
     """Whether a mask is shaped as the letter N: within its bounding box (about as wide
     as tall) the outer 30% of its width on either side is inked on nearly every row (two
-    stems), and the middle's inked pixels run from top left to bottom right.
+    stems), and between the stems the notch open to the top lies right of the notch open
+    to the bottom (the stroke between them falls from top left to bottom right; H, M and
+    U have their notches one above the other, И the other way round, Z and S no stems).
 
     Examples
     --------
@@ -1004,8 +1008,11 @@ def _letter_n(ink: NDArray[np.bool_], params: Params = PARAMS) -> bool:
     >>> n[10:38, 12:17] = n[10:38, 31:36] = True
     >>> for y in range(10, 38):
     ...     n[y, 12 + (y - 10) * 19 // 28 : 17 + (y - 10) * 19 // 28] = True
-    >>> _letter_n(n), _letter_n(n[:, ::-1]), _letter_n(n.T)
-    (True, False, False)
+    >>> h = n.copy()
+    >>> h[10:38, 17:31] = False
+    >>> h[22:26, 17:31] = True
+    >>> _letter_n(n), _letter_n(n[:, ::-1]), _letter_n(n.T), _letter_n(h)
+    (True, False, False, False)
     """
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     if len(rows) < 8 or len(cols) < 8:
@@ -1016,10 +1023,22 @@ def _letter_n(ink: NDArray[np.bool_], params: Params = PARAMS) -> bool:
         return False
     third = max(1, round(0.3 * w))
     stems = min(box[:, :third].any(axis=1).mean(), box[:, w - third :].any(axis=1).mean())
-    ys, xs = np.nonzero(box[:, third : w - third])
-    if stems < params.letter_stems or len(ys) < 8 or xs.std() == 0 or ys.std() == 0:
+    if stems < params.letter_stems:
         return False
-    return float(np.corrcoef(ys, xs)[0, 1]) >= params.letter_diagonal
+    # the columns between the stems (serifs reach beyond them)
+    left = int(np.argmax(box[:, :third].sum(axis=0)))
+    right = w - third + int(np.argmax(box[:, w - third :].sum(axis=0)))
+    inside = box[:, left + 1 : right]
+    if inside.shape[1] < 3:
+        return False
+    x = np.arange(left + 1, right)
+    middles = []
+    for depth in (np.argmax(inside, axis=0), np.argmax(inside[::-1], axis=0)):  # top, bottom
+        weight = np.where(depth >= 0.15 * h, depth, 0).astype(np.float64)
+        if depth.max() < 0.25 * h:
+            return False
+        middles.append(float((x * weight).sum() / weight.sum()))
+    return (middles[0] - middles[1]) / w >= params.letter_notches
 
 
 def _ellipse_overlap(blob: NDArray[np.bool_]) -> float:

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 from numpy.typing import NDArray
+from PIL import Image, ImageDraw, ImageFont
 
 import recognizer
 from recognizer.image import decode_image
@@ -19,7 +20,7 @@ from recognizer.knight import draw, recognize
 from recognizer.lattice import Lattice
 from solvers.errors import UnrecognizedError
 from solvers.knight import Puzzle, solve
-from tests.render import nonpuzzle
+from tests.render import foreign, nonpuzzle
 from tests.render.knight import PIECE_COLOURS, random_puzzle, random_style, render
 from tests.render.mixed import screen
 from tests.render.photo import photograph, random_photo_style, rectified
@@ -339,3 +340,56 @@ def test_overlay_marks_every_square() -> None:
         for x, y in (lattice.center(cell) for cell in solution.tour)
     ]
     assert all(changed)
+
+
+@pytest.mark.parametrize("seed", [600_015, 600_019, 600_038])
+def test_arrows_hiding_corners_and_a_busy_page(seed: int) -> None:
+    # arrows across the board hide inner corners (600015: 37 of 42 found; 600038: an arrow
+    # cut the lattice in two); a site's text and bars outshine a small board's corners
+    # (600019)
+    picture, truth = screen("knight", np.random.default_rng(seed))
+    result = recognize(picture)
+    assert result.confident and result.puzzle == truth, result.doubts
+
+
+def letters_on(image: np.ndarray, lattice: Lattice, letters: dict[tuple[int, int], str]) -> None:
+    """Draw bold red letters centred on squares (a chess diagram in letters)."""
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", 1)
+    picture = Image.fromarray(image)
+    pen = ImageDraw.Draw(picture)
+    for cell, letter in letters.items():
+        (x0, y0), _, (x1, y1), _ = lattice.corners(cell)
+        size = round(0.7 * (y1 - y0))
+        pen.text(
+            ((x0 + x1) / 2, (y0 + y1) / 2), letter, font=font.font_variant(size=size),
+            fill=(200, 20, 20), anchor="mm",
+        )  # fmt: skip
+    image[:] = np.asarray(picture)
+
+
+def test_letter_n_is_the_knight_other_letters_are_not() -> None:
+    image, lattice = plain_render(3)
+    empty = image.copy()
+    copy_square(empty, lattice, (2, 5), (2, 3))
+    letter_n = empty.copy()
+    letters_on(letter_n, lattice, {(2, 3): "N"})
+    assert recognize(letter_n).puzzle == Puzzle(8, 8, (2, 3))
+    # a chess diagram in letters is no knight's tour, a lone Z, S, H or M no knight
+    diagram = letter_n.copy()
+    letters_on(diagram, lattice, {(5, 6): "K", (0, 1): "Q"})
+    result = recognize(diagram)
+    assert not result.confident and "(5, 6)" in " ".join(result.doubts), result.doubts
+    for letter in "ZSHM":
+        other = empty.copy()
+        letters_on(other, lattice, {(2, 3): letter})
+        assert not recognize(other).confident, letter
+
+
+def test_foreign_serif_letter_n_and_move_dots_beside_a_letter() -> None:
+    # the foreign look's thin red serif N (trust foreign 600008); move dots as high as
+    # 0.4 of a square beside a bold letter N (own 610022) are no rival piece
+    picture, truth = foreign.screen("knight", np.random.default_rng(600_008))
+    assert recognize(picture).puzzle == truth
+    picture, truth = screen("knight", np.random.default_rng(610_022))
+    result = recognize(picture)
+    assert result.confident and result.puzzle == truth, result.doubts
