@@ -31,6 +31,7 @@ The pipeline, on reduced copies of the picture, looking at full size only at the
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -70,12 +71,14 @@ Area = tuple[int, int, int, int]
 class Params:
     """Tuning of the recognizer; the defaults suit phone and tablet screenshots."""
 
-    #: The long side of the first, quick look for a board, in pixels: a picture with no
-    #: board is given up on at this size (one at most twice as long is looked at whole).
+    #: The long side of the first, quick look for a board, in pixels (the nearest by whole
+    #: halvings): a picture with no board is given up on at this size (one at most twice
+    #: as long is looked at whole).
     look_side: int = 480
-    #: A board is read on a copy where its lattice pitch is about this many pixels...
+    #: A board is read on a copy (by whole halvings) where its lattice pitch is nearest
+    #: this many pixels...
     read_pitch: float = 30.0
-    #: ...and whose long side is at most this, in pixels.
+    #: ...and whose long side is at most about this (the nearest halving), in pixels.
     work_side: int = 1280
     #: The long side of the copy whose main colours are found, in pixels.
     palette_side: int = 80
@@ -142,6 +145,9 @@ class Params:
     #: (a photo's light and glare change it by at most about 10 from tile to tile; the
     #: colour classes of other games' boards differ by more).
     tile_step: float = 16.0
+    #: A tile unlike the others (the start, without a cat) stands apart from its gaps by at
+    #: least this share of the way from the background to the tiles' colour.
+    apart: float = 0.4
 
 
 DEFAULT = Params()
@@ -217,6 +223,11 @@ class CellReading:
         Whether the centre's median lies near the way from the background beside it to the
         tiles' colour, or beyond either (within Delta E 8, or 30% of the way's length): a
         tile or hole under any light, not a square of another colour.
+    apart : float
+        How far the centre's median lies from the gaps round the cell (the Delta E to the
+        second nearest of the eight points sampled there), as a share of the way from the
+        background to the tiles' colour: about 1 for a tile of any colour in gaps of
+        background, 0 for a hole or a cell of the colour of a gap beside it.
     """
 
     tile: float
@@ -226,6 +237,7 @@ class CellReading:
     color: LabColor
     tint: float
     along: bool
+    apart: float
 
     @property
     def other(self) -> float:
@@ -269,23 +281,28 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
         # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
         larger, larger_scale = _reduced(image, min(round(side), params.work_side))
-        evened = None if evened is None else _evened(larger)
-        larger_lab = to_lab(larger if evened is None else evened)
-        found = find_board(larger_lab, params, board.tile)
-        if found is not None:
-            board, lab, scale = found, larger_lab, larger_scale
+        if larger_scale > scale:
+            evened = None if evened is None else _evened(larger)
+            larger_lab = to_lab(larger if evened is None else evened)
+            found = find_board(larger_lab, params, board.tile)
+            if found is not None:
+                board, lab, scale = found, larger_lab, larger_scale
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
     return read_board(image, lab, board, scale, params)
 
 
 def _reduced(image: RGBImage, long_side: int, smooth: bool = True) -> tuple[RGBImage, float]:
-    """A copy of ``image`` at most ``long_side`` long, and its scale.
+    """A copy of ``image`` reduced by the whole number of halvings that brings its long side
+    nearest ``long_side`` (on a log scale; never enlarged), and its scale.
 
-    A copy reduced less than twice is median-filtered against noise if ``smooth`` (reducing
-    more averages it out; a median would then erase gaps a pixel wide).
+    Exact halvings are several times faster than a reduction to an arbitrary size. A copy
+    reduced less than twice is median-filtered against noise if ``smooth`` (reducing more
+    averages it out; a median would then erase gaps a pixel wide).
     """
-    small, scale = reduce(np.ascontiguousarray(image), long_side)
+    longest = max(image.shape[:2])
+    halvings = round(math.log2(max(1.0, longest / long_side)))
+    small, scale = reduce(np.ascontiguousarray(image), longest >> halvings)
     if smooth and scale > 0.5:
         small = np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8)
     return small, scale
@@ -551,13 +568,16 @@ class Colors:
         aside = np.linalg.norm(medians - back - centre[:, None] * axis, axis=1)
         along = aside < np.maximum(8.0, 0.3 * np.sqrt(norm))
         tint = np.where(along & (medians[:, 0] <= back[:, 0]), centre, 0.0)
+        ring_pixels = _unblack(lab[gy, gx], back)
+        apart = np.sort(np.linalg.norm(ring_pixels - medians[:, None], axis=2), axis=1)[:, 1]
+        apart /= np.sqrt(norm)
         return [
             CellReading(
                 float(a), float(b), float(c), float(d), (float(m[0]), float(m[1]), float(m[2])),
-                float(t), bool(k),
+                float(t), bool(k), float(w),
             )
-            for a, b, c, d, m, t, k in zip(
-                plain, tile_like, background, lift, medians, tint, along, strict=True
+            for a, b, c, d, m, t, k, w in zip(
+                plain, tile_like, background, lift, medians, tint, along, apart, strict=True
             )
         ]  # fmt: skip
 
@@ -1063,9 +1083,14 @@ def _marked(
     """The tiles that differ from the others, in order: cells of ``others`` (not plain
     tiles) whose centre shows no background (a tile under a mark: a dot, a ring, a glyph;
     a tile filled in a colour off the way from the background to the tiles') and ``tiles``
-    of a colour unlike the rest (filled in a colour on that way)."""
+    of a colour unlike the rest (filled in a colour on that way); either must stand apart
+    from its gaps as a tile does (a cell of the colour of its gaps is no tile)."""
     shown = [cell for cell in others if readings[cell].background < params.covered]
-    return sorted({*shown, *_odd_colored(tiles, readings, params)})
+    return sorted(
+        cell
+        for cell in {*shown, *_odd_colored(tiles, readings, params)}
+        if readings[cell].apart >= params.apart
+    )
 
 
 def _odd_colored(tiles: set[Cell], readings: dict[Cell, CellReading], params: Params) -> list[Cell]:

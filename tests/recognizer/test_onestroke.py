@@ -20,10 +20,9 @@ from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, 
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
 from recognizer.onestroke import DEFAULT, draw, recognize
-from recognizer.photo import find_screens, rectify
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, photographed, screen
+from tests.render.mixed import GAMES, Draw, screen
 from tests.render.onestroke import random_puzzle, random_style, render
 from tests.render.photo import photograph, random_photo_style, rectified
 
@@ -329,19 +328,23 @@ def test_the_one_tile_unlike_the_others_is_the_start() -> None:
     )
 
 
-@pytest.mark.parametrize(("game", "seed"), [("bond", 541016), ("bond", 574008)])
-def test_tiles_of_several_colours_are_not_a_level(game: str, seed: int) -> None:
-    """Bond's boards of warm colours (red team's foreign photo 541016, read as a 5x4 level at
-    confidence 1.00; foreign screen 574008, onestroke 1.00 beside bond): a level's tiles
-    are of one colour."""
-    if seed == 541016:  # the screen the pipeline rectified out of the photo
-        photo, _ = photographed(game, seed, foreign.screen)
-        picture = rectify(photo, find_screens(photo)[0])
-    else:
-        picture, _ = foreign.screen(game, np.random.default_rng(seed))
+@pytest.mark.parametrize(
+    ("game", "seed", "draw"),
+    [("bond", 541016, foreign.screen), ("bond", 574008, foreign.screen), ("none", 620012, None)],
+)
+def test_tiles_of_several_colours_are_not_a_level(game: str, seed: int, draw: Draw | None) -> None:
+    """Red team's WRONGs: Bond's board of warm colours (foreign photo 541016, read as a 5x4
+    level at confidence 1.00; foreign screen 574008, onestroke 1.00 beside bond), a classic
+    snake game's field (novel non-puzzle photo 620012, read as a 4x4 level). A level's tiles
+    are of one colour and its start is marked; photos are read on the true screen."""
+    rng = np.random.default_rng(seed)
+    picture, _ = (draw or foreign.novel)(game, rng)
+    if draw is None or seed == 541016:
+        photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+        picture = rectified(photo, to_photo, (picture.shape[1], picture.shape[0]))
     recognition = recognize(picture)
     assert not recognition.confident
-    assert recognition.doubts[0].startswith("the tiles are not all of one colour: cells (")
+    assert re.search(r"(colour|start).*(\(\d+, \d+\))?", recognition.doubts[0])
 
 
 def test_a_single_line_of_squares_is_not_a_board() -> None:
