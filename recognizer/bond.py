@@ -35,12 +35,14 @@ centre is not the one at it, pieces on squares, :func:`_pieces_on_cells`; shapes
 counts that differ, colours that are not clearly distinct or that chain into each other,
 light colours clipped alike, a class that splits into two colours once a photo's smooth
 light is taken out, or into two groups far apart where the other classes' cells are tight,
-:func:`_merged_class`) gives an unrecognized result; colour counts that differ, chained
+:func:`_merged_class`; a board that already matches its target: no level starts solved)
+gives an unrecognized result; colour counts that differ, chained
 colours and colours that may have merged name the cells in doubt.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -177,6 +179,9 @@ class Params:
     #: below ``unclipped`` (white and a light tint, clipped alike in most cells).
     saturated: float = 250.0
     unclipped: float = 245.0
+    #: A class whose board cells are all clipped in one channel (``saturated``) is two
+    #: bright colours that only the other channels told apart when it spans more than this.
+    max_channel_clipped_spread: float = 30.0
     #: A class is two colours merged (:func:`_merged_class`) when, once the light's field
     #: is taken out, its board cells fall into two groups at least this far apart (RGB) ...
     min_merge_gap: float = 20.0
@@ -202,6 +207,8 @@ class Params:
 
 PARAMS = Params()
 
+#: The doubt of a board that already matches its target.
+SOLVED_DOUBT = "the board already matches its target: two copies of one grid, not a level"
 #: The doubt of two grids read whole whose colour counts differ (a misread cell, likely).
 COUNT_DOUBT = "the target's colour counts differ from the board's"
 
@@ -1017,7 +1024,8 @@ def _clipped_doubt(
     params: Params,
 ) -> str | None:
     """A doubt naming the cells of a light class that may be two light colours clipped alike
-    (grey and white under glare, white and a light tint), or None."""
+    (grey and white under glare, white and a light tint), or of a class clipped in one
+    channel that spans two bright colours (salmon and light orange, red clipped), or None."""
     darkest = colors.min(axis=1)  # each cell's darkest channel
     spans = _spans(colors, classes)
     for k in range(int(classes.max()) + 1):
@@ -1032,6 +1040,16 @@ def _clipped_doubt(
                     f"colour class {k + 1} spans {spread:.0f} next to white: two light colours "
                     f"may have merged under glare; cells in doubt: {_cell_names(tinted, board)}"
                 )
+        clipped = colors[mine & on_board].min(axis=0) >= params.saturated
+        spread = float(spans[mine].max())
+        if clipped.any() and spread > params.max_channel_clipped_spread:
+            cells = np.flatnonzero(mine)
+            group = _two_along_axis(colors[cells])[0]
+            named = _cell_names(cells[group if group.sum() <= (~group).sum() else ~group], board)
+            return (
+                f"colour class {k + 1} spans {spread:.0f} with a channel clipped in every cell: "
+                f"two bright colours may have merged; cells in doubt: {named}"
+            )
     return None
 
 
@@ -1138,8 +1156,9 @@ def _merged_class(
     class is two colours when its board cells then fall into two tight groups far apart
     (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
     nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
-    apart; or when its board and target cells split alike into groups whose means lie much
-    farther apart than the other classes' cells stray (``merge_light_ratio``).
+    apart; or when its board cells (and its target cells alike, unless the groups' means are
+    ``sure_merge_gap`` apart) split into groups whose means lie much farther apart than the
+    other classes' cells stray (``merge_light_ratio``).
     """
     rows, cols = board.shape
     positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
@@ -1151,14 +1170,14 @@ def _merged_class(
         theirs = np.flatnonzero((classes == k) & ~on_board)
         if len(mine) < 2:
             continue
-        for seen in (colors, even):
+        for seen, cut in itertools.product((colors, even), (_two_groups, _two_along_axis)):
             split = classes.copy()
-            split[mine[_two_groups(seen[mine])[0]]] = count
+            split[mine[cut(seen[mine])[0]]] = count
             fitted = np.ones(len(colors), dtype=bool)
             fitted[theirs] = False  # not yet given to either group
             slopes = _light_slopes(colors[fitted], split[fitted], positions[fitted])
             shaded = colors / _gains(positions, slopes)
-            group, gap, span = _two_groups(shaded[mine])
+            group, gap, span = cut(shaded[mine])
             first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
             nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
                 shaded[theirs] - second, axis=1
@@ -1167,7 +1186,7 @@ def _merged_class(
             tight = gap >= max(params.min_merge_gap, params.merge_gap_ratio * span)
             apart = float(np.linalg.norm(first - second))
             stands_out = (
-                agree
+                (agree or apart >= params.sure_merge_gap)
                 and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
                 and apart >= params.min_merge_gap
                 and apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
@@ -1252,6 +1271,26 @@ def _light_slopes(
 def _gains(positions: NDArray[np.float64], slopes: NDArray[np.float64]) -> NDArray[np.float64]:
     """The light's gain per channel at each position (see :func:`_light_slopes`)."""
     return np.clip(1 + positions @ slopes, 0.5, 1.5)
+
+
+def _two_along_axis(points: NDArray[np.float64]) -> tuple[NDArray[np.bool_], float, float]:
+    """``points`` cut in two along their principal axis where the two sides are tightest
+    (least squares): two colours whose groups are not far apart in every channel (one
+    channel clipped alike) and spread by the light, where single linkage cuts one group.
+    The mask of one group, the gap between the groups and the larger group's span."""
+    centred = points - points.mean(axis=0)
+    axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+    along = centred @ axis
+    order = np.argsort(along, kind="stable")
+    ranked = along[order]
+    costs = [
+        ranked[:k].var() * k + ranked[k:].var() * (len(ranked) - k) for k in range(1, len(ranked))
+    ]
+    group = np.zeros(len(points), dtype=bool)
+    group[order[: 1 + int(np.argmin(costs))]] = True
+    dist = np.linalg.norm(points[:, None] - points[None, :], axis=2)
+    span = max(float(dist[np.ix_(side, side)].max()) for side in (group, ~group))
+    return group, float(dist[np.ix_(group, ~group)].min()), span
 
 
 def _two_groups(points: NDArray[np.float64]) -> tuple[NDArray[np.bool_], float, float]:
@@ -1725,6 +1764,11 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             reading = _read(board, target, tuned)
             if isinstance(reading, str):
                 doubts.append(reading)
+                continue
+            if reading.puzzle.source == reading.puzzle.target:
+                # no level starts solved: two copies of one picture (a canvas and its preview,
+                # two windows of one grid), not a board and its target
+                doubts.append(SOLVED_DOUBT)
                 continue
             geometry = BondGeometry(
                 board.lattice.transformed(to_original), target.lattice.transformed(to_original)

@@ -15,9 +15,9 @@ from recognizer import bond
 from recognizer.recognition import CONFIDENT
 from solvers.bond import Puzzle, Solution, verify
 from solvers.errors import UnrecognizedError
-from tests.render import nonpuzzle
+from tests.render import foreign, nonpuzzle
 from tests.render.bond import GAME_PALETTE, Style, random_puzzle, random_style, render
-from tests.render.mixed import GAMES, screen
+from tests.render.mixed import GAMES, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
@@ -620,3 +620,44 @@ def test_the_other_classes_spread_falls_back_on_the_target_cells() -> None:
     assert bond._others_spread(colors, classes, on_board, 2) == pytest.approx(np.sqrt(25 / 2))
     assert bond._others_spread(colors, classes, on_board, 0) == pytest.approx(np.sqrt(12.5 / 1))
     assert bond._others_spread(colors[:3], classes[:3], on_board[:3], 0) == np.inf
+
+
+@pytest.mark.parametrize(
+    ("seed", "doubt"),
+    [
+        (610025, "with a channel clipped in every cell"),  # salmon and light orange, red clipped
+        (610030, ""),  # teal and green: means 39 apart, the other classes within 5
+    ],
+)
+def test_foreign_photos_once_solved_wrong_are_refused(seed: int, doubt: str) -> None:
+    """Trust bench foreign photos (610000..) read WRONG through the screen finder: two
+    colours made one class whose counts matched in both grids. 610025: all its cells clipped
+    in red, the class spans two colours in green and blue; 610030: two groups of board cells
+    whose means lie 33 apart, farther than ``sure_merge_gap``, though a blurred target cell
+    went to the other group."""
+    photo, _ = photographed("bond", seed, foreign.screen)
+    with pytest.raises(UnrecognizedError) as refusal:
+        recognizer.recognize(photo, "bond")
+    assert doubt in str(refusal.value)
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "photo"),
+    [
+        ("none", 620048, False),  # a pixel editor: a 6x5 canvas and its preview
+        ("bond", 610009, True),  # two 2x2 windows of one GOAL card beside a board of gems
+    ],
+)
+def test_a_board_that_already_matches_its_target_is_refused(
+    game: str, seed: int, photo: bool
+) -> None:
+    """The red team's novel looks (``tests/render/foreign.py`` novel), both read WRONG as a
+    board equal to its target: two copies of one picture, or two windows of one grid. No
+    level starts solved, so such a reading is refused."""
+    if photo:
+        picture = photographed(game, seed, foreign.novel)[0]
+    else:
+        picture = foreign.novel(game, np.random.default_rng(seed))[0]
+    reading = bond.recognize(picture)
+    assert not reading.confident
+    assert bond.SOLVED_DOUBT in reading.doubts

@@ -102,7 +102,8 @@ class Style:
 
 
 def random_puzzle(rng: Rng) -> Puzzle:
-    """A random board and a random rearrangement of it, mostly 4x4, 2 to 6 colours.
+    """A random board and a random rearrangement of it (never the board itself), mostly 4x4,
+    2 to 6 colours.
 
     Classes are numbered by first appearance, reading the source then the target.
     """
@@ -115,6 +116,8 @@ def random_puzzle(rng: Rng) -> Puzzle:
     values = np.concatenate([np.arange(count), rng.integers(0, count, cells - count)])
     source = rng.permutation(values)
     target = rng.permutation(source)
+    while np.array_equal(source, target):  # no level starts solved
+        target = rng.permutation(source)
     order: dict[int, int] = {}
     for v in np.concatenate([source, target]):
         order.setdefault(int(v), len(order) + 1)
