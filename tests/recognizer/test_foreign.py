@@ -50,6 +50,7 @@ NOVEL_OPEN_WRONG: dict[Case, str] = {
     ("knight", 610001, False): "a tour in progress (squares numbered) read as a fresh tour",
     ("none", 620012, True): "the old phone snake game read by onestroke as a 4x4 level",
     ("none", 620048, False): "a pixel editor's canvas and preview read by bond, solved in 0",
+    ("tictactoe", 612001, False): "a thin grey hover preview X read as a mark",
 }
 
 
