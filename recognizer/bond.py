@@ -1156,7 +1156,7 @@ def _merged_class(
     class is two colours when its board cells then fall into two tight groups far apart
     (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
     nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
-    apart; or when its board cells (and its target cells alike, unless the groups' means are
+    apart; or when its board cells (and its target cells alike, unless the groups are
     ``sure_merge_gap`` apart) split into groups whose means lie much farther apart than the
     other classes' cells stray (``merge_light_ratio``).
     """
@@ -1186,7 +1186,7 @@ def _merged_class(
             tight = gap >= max(params.min_merge_gap, params.merge_gap_ratio * span)
             apart = float(np.linalg.norm(first - second))
             stands_out = (
-                (agree or apart >= params.sure_merge_gap)
+                (agree or gap >= params.sure_merge_gap)
                 and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
                 and apart >= params.min_merge_gap
                 and apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
