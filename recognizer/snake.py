@@ -1014,7 +1014,9 @@ def _order_board(
         if len(orders) != 1:
             return "the body is separate marks whose digits do not give one order"
         return orders[0]
-    details = {c: _detail(img, grid, c, measured.color[c], p) for c in cells}
+    details = {
+        c: _detail(img, grid, c, measured.color[c], measured.background[c], p) for c in cells
+    }
     # a head told by its shade is the 0 (its digit may be faint on the shade)
     numbered = [c for c in cells if c != head]
     digits = [c for c in numbered if _is_digit(details[c], magnified, p)]
@@ -1128,18 +1130,28 @@ def _enclosed(mask: Mask) -> Mask:
 
 
 def _detail(
-    img: FloatImage, grid: _Grid, cell: Cell, color: NDArray[np.float32], p: Params
+    img: FloatImage,
+    grid: _Grid,
+    cell: Cell,
+    color: NDArray[np.float32],
+    ground: NDArray[np.float32],
+    p: Params,
 ) -> FloatImage | None:
-    """Ink enclosed by the body's colour in a cell (eyes, a number), or None if there is little."""
+    """Ink in a third colour on the body in a cell (eyes, a number), or None if there is
+    little: ink the body's ``color`` encloses, or else (a number at the end of a body drawn
+    as a path, half on the path, half on the board) ink off both the body's colour and the
+    cell's ``ground`` and off their blends."""
     y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
-    dist = _distance(img[y0:y1, x0:x1], color)
-    body = dist < p.near
-    enclosed = _enclosed(body)
-    if enclosed.mean() < p.detail:
-        return None
-    return np.asarray(
-        np.where(enclosed, np.clip(dist / (2 * p.near), 0.0, 1.0), 0.0), dtype=np.float32
-    )
+    win = img[y0:y1, x0:x1]
+    dist = _distance(win, color)
+    ink = _enclosed(dist < p.near)
+    if ink.mean() < p.detail:
+        axis = color - ground
+        t = np.clip((win - ground) @ axis / max(float(axis @ axis), 1.0), 0.0, 1.0)
+        ink = _distance(win - t[..., None] * axis, ground) > p.near
+        if ink.mean() < p.detail:
+            return None
+    return np.asarray(np.where(ink, np.clip(dist / (2 * p.near), 0.0, 1.0), 0.0), np.float32)
 
 
 def _ends(

@@ -636,3 +636,23 @@ def test_foreign_photo_body_directions_rest_on_evidence(
         assert found.puzzle.field[-1] == field
     else:
         assert not found.confident and found.doubts[0] == doubt
+
+
+@pytest.mark.parametrize(
+    ("seed", "draw"),
+    [
+        # a body drawn as a thick path with digits on it: the end cells' digits stand half
+        # on the path, half on the board (ink off both colours and their blends)
+        (640007, "screen"),
+        # numbered segments whose head has eyes beside its 0: no glyph there, the head is
+        # the one unreadable cell the other numbers run from
+        (610000, "novel"),
+    ],
+)
+def test_foreign_numbered_bodies_are_read(seed: int, draw: str) -> None:
+    from tests.render import foreign
+
+    picture, puzzle = getattr(foreign, draw)("snake", np.random.default_rng(seed))
+    found = recognizer.recognize(picture)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
