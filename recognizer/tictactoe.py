@@ -9,15 +9,18 @@ The pipeline, one function per stage:
 3. :func:`find_grid` - two roughly parallel pairs that cross each other with arms beyond the
    crossings (a ``#``), plus an optional outer frame; any other long line parallel to them
    (but one stroke through a won row or column) means a bigger grid (another game) and the
-   picture is refused. When the strongest ink makes no ``#``, fainter levels are tried.
+   picture is refused. When the strongest ink makes no ``#``, fainter levels are tried,
+   and then nine tiles alike in size in three rows of three (:func:`find_tiles`), read
+   on each tile's own colour (:func:`_tile_ink`) and only with two marks or more.
 4. :func:`read_cells` - the ink warped to a canonical board through the homography of the
    crossings (all sixteen with a frame), and thresholded there; each cell is empty (little
    ink), ``o`` (a closed loop around an empty centre) or ``x`` (strokes crossing at the
    centre), told apart by shape, not colour. A stroke through a won row or column
    (:func:`find_strike`) is erased first and the run read whole. A cell is unclear (``?``)
    where its reading may hide a mark: a blob centred on a line, pieces of a mark cut up
-   with a line, a glyph at its centre, a mark's shape in fainter ink, or a mark past an
-   open board's edge that the lines' ink still reaches.
+   with a line, a glyph at its centre, a mark's shape in fainter ink, ink unlike the page
+   in an empty cell's middle (:func:`_unlike_the_page`), or a mark past an open board's
+   edge that the lines' ink still reaches.
 5. :func:`interpret` - the position; one that no game reaches is reported unrecognized with
    the least sure cells named, as a misreading is likelier than such a board.
 
