@@ -31,7 +31,6 @@ The pipeline, on reduced copies of the picture, looking at full size only at the
 from __future__ import annotations
 
 import logging
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -71,14 +70,12 @@ Area = tuple[int, int, int, int]
 class Params:
     """Tuning of the recognizer; the defaults suit phone and tablet screenshots."""
 
-    #: The long side of the first, quick look for a board, in pixels (the nearest by whole
-    #: halvings): a picture with no board is given up on at this size (one at most twice
-    #: as long is looked at whole).
+    #: The long side of the first, quick look for a board, in pixels: a picture with no
+    #: board is given up on at this size (one at most twice as long is looked at whole).
     look_side: int = 480
-    #: A board is read on a copy (by whole halvings) where its lattice pitch is nearest
-    #: this many pixels...
+    #: A board is read on a copy where its lattice pitch is about this many pixels...
     read_pitch: float = 30.0
-    #: ...and whose long side is at most about this (the nearest halving), in pixels.
+    #: ...and whose long side is at most this, in pixels.
     work_side: int = 1280
     #: The long side of the copy whose main colours are found, in pixels.
     palette_side: int = 80
@@ -281,28 +278,23 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
         # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
         larger, larger_scale = _reduced(image, min(round(side), params.work_side))
-        if larger_scale > scale:
-            evened = None if evened is None else _evened(larger)
-            larger_lab = to_lab(larger if evened is None else evened)
-            found = find_board(larger_lab, params, board.tile)
-            if found is not None:
-                board, lab, scale = found, larger_lab, larger_scale
+        evened = None if evened is None else _evened(larger)
+        larger_lab = to_lab(larger if evened is None else evened)
+        found = find_board(larger_lab, params, board.tile)
+        if found is not None:
+            board, lab, scale = found, larger_lab, larger_scale
     if board is None:
         return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
     return read_board(image, lab, board, scale, params)
 
 
 def _reduced(image: RGBImage, long_side: int, smooth: bool = True) -> tuple[RGBImage, float]:
-    """A copy of ``image`` reduced by the whole number of halvings that brings its long side
-    nearest ``long_side`` (on a log scale; never enlarged), and its scale.
+    """A copy of ``image`` at most ``long_side`` long, and its scale.
 
-    Exact halvings are several times faster than a reduction to an arbitrary size. A copy
-    reduced less than twice is median-filtered against noise if ``smooth`` (reducing more
-    averages it out; a median would then erase gaps a pixel wide).
+    A copy reduced less than twice is median-filtered against noise if ``smooth`` (reducing
+    more averages it out; a median would then erase gaps a pixel wide).
     """
-    longest = max(image.shape[:2])
-    halvings = round(math.log2(max(1.0, longest / long_side)))
-    small, scale = reduce(np.ascontiguousarray(image), longest >> halvings)
+    small, scale = reduce(np.ascontiguousarray(image), long_side)
     if smooth and scale > 0.5:
         small = np.asarray(cv2.medianBlur(small, 3), dtype=np.uint8)
     return small, scale
