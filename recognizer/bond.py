@@ -1028,6 +1028,7 @@ def _clipped_doubt(
     channel that spans two bright colours (salmon and light orange, red clipped), or None."""
     darkest = colors.min(axis=1)  # each cell's darkest channel
     spans = _spans(colors, classes)
+    board_spans = np.where(on_board, _spans(colors, np.where(on_board, classes, -1)), 0.0)
     for k in range(int(classes.max()) + 1):
         mine = classes == k
         if (darkest[mine] >= params.clipped).any():
@@ -1041,7 +1042,7 @@ def _clipped_doubt(
                     f"may have merged under glare; cells in doubt: {_cell_names(tinted, board)}"
                 )
         clipped = colors[mine & on_board].min(axis=0) >= params.saturated
-        spread = float(spans[mine].max())
+        spread = float(board_spans[mine & on_board].max())  # the target's cells are smeared
         if clipped.any() and spread > params.max_channel_clipped_spread:
             cells = np.flatnonzero(mine)
             group = _two_along_axis(colors[cells])[0]
