@@ -108,6 +108,11 @@ def _candidate_quads(small: RGBImage) -> list[NDArray[np.float64]]:
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     median = float(np.median(blurred))
     edges = cv2.Canny(blurred, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
+    # and edges judged against the photo's own gradients: a light screen on a light desk
+    # (or under glare) steps less than its brightness would suggest
+    sobel = [cv2.Sobel(blurred, cv2.CV_32F, dx, 1 - dx) for dx in (0, 1)]
+    strong = max(20.0, 2.0 * float(np.percentile(cv2.magnitude(*sobel), 90)))
+    faint = cv2.Canny(blurred, 0.4 * strong, strong)
     _, bright = cv2.threshold(blurred, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_RGB2LAB).astype(np.float32)
     border = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
@@ -115,7 +120,8 @@ def _candidate_quads(small: RGBImage) -> list[NDArray[np.float64]]:
     _, foreign = cv2.threshold(
         np.clip(distance * 4, 0, 255).astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
     )
-    masks = [cv2.dilate(edges, np.ones((3, 3), np.uint8)), bright, 255 - bright, foreign]
+    thick = np.ones((3, 3), np.uint8)
+    masks = [cv2.dilate(edges, thick), cv2.dilate(faint, thick), bright, 255 - bright, foreign]
     quads = []
     area_min = MIN_AREA * gray.size
     for mask in masks:

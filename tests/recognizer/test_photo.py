@@ -23,6 +23,7 @@ from recognizer.photo import (
     order_corners,
     rectify,
 )
+from tests.render import mixed
 from tests.render.photo import photograph, random_photo_style
 
 SCREEN_DIR = Path(__file__).resolve().parents[2] / "sample_images" / "real"
@@ -66,6 +67,21 @@ def test_screen_is_found_in_simulated_photos(seed: int) -> None:
     else:
         # a light bezel around a light screen: the screen itself, or the whole phone front
         assert min(np.abs(quad - screen).max(), np.abs(quad - phone).max()) < tolerance
+
+
+def test_a_light_screen_on_a_light_desk_under_glare_is_found() -> None:
+    # trust bench photo 600030: a paper-white page with a white bezel on a pale desk, glare
+    # across its top; the steps at its edges are faint against the photo's brightness
+    rng = np.random.default_rng(600030)
+    page, _ = mixed.screen("tictactoe", rng)
+    style = random_photo_style(rng)
+    photo, screen_to_photo = photograph(page, style, rng)
+    height, width = page.shape[:2]
+    bezel = round(style.bezel * min(height, width))
+    outlines = [_outline(screen_to_photo, width, height, margin) for margin in (0, bezel)]
+    tolerance = 0.015 * max(photo.shape)
+    quads = [np.asarray(found.quad) for found in find_screens(photo)]
+    assert any(np.abs(q - o).max() < tolerance for q in quads for o in outlines)
 
 
 def test_corners_are_refined_to_the_pixel() -> None:
