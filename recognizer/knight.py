@@ -147,6 +147,10 @@ class Params:
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
     a move dot, not a piece of another kind (draughts men are as tall as each other)."""
+    mark_area: float = 0.015
+    mark_offset: float = 0.2
+    """Least area of a square's content, as a fraction of the square, and farthest its
+    centroid from the square's centre, in squares, for a mark of a tour in progress."""
     doubtful: float = 0.92
     """A mark scoring this much of a piece (1) is in doubt..."""
     rival: float = 0.72
@@ -247,24 +251,25 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             f"squares do not alternate light and dark (contrast {contrast:.0f}, "
             f"{alternation:.0%} of neighbours)",
         )
-    scores, sizes = piece_scores(picture, colours, contrast, params)
+    scores, sizes, marks = piece_scores(picture, colours, contrast, params)
     beyond = _chequer_beyond(ringed, contrast, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
-    return _reading(board, lattice, scores, sizes, edge, params)
+    return _reading(board, lattice, (scores, sizes, marks), edge, params)
 
 
 def _reading(
     board: Board,
     lattice: Lattice,
-    scores: NDArray[np.float64],
-    sizes: NDArray[np.float64],
+    squares: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]],
     edge: str | None,
     params: Params,
 ) -> Recognition:
-    """The recognition from the squares' piece scores and sizes (see
+    """The recognition from the squares' piece scores, sizes and marks (see
     :func:`piece_scores`) and any doubt about the edges. Besides the knight, a shape of a
     piece's size (a disc, two marks in one) is in doubt: a board of other pieces (draughts)
-    is no knight's tour, however knight-like one of them looks."""
+    is no knight's tour, however knight-like one of them looks. So are marks leading to
+    the knight by knight moves: a tour in progress, its squares numbered."""
+    scores, sizes, marks = squares
     pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
     least = max(params.doubtful, params.rival * float(scores.max()))
     unsure = [
@@ -279,6 +284,8 @@ def _reading(
             doubts.append(f"squares in doubt: {_cells(pieces + unsure)}")
     elif unsure:
         doubts.append(f"marks on {_cells(unsure)} might be the knight")
+    if len(pieces) == 1 and (walk := _walk_to(pieces[0], marks)):
+        doubts.append(f"a tour in progress? marks on {_cells(walk)} lead to the knight")
     if edge is not None:
         doubts.append(edge)
     if len(pieces) != 1:
@@ -287,6 +294,27 @@ def _reading(
     confidence = 0.35 if doubts else 0.9
     log.debug("knight: %s, knight on %s, doubts %s", size, pieces[0], doubts)
     return Recognition(GAME, puzzle, confidence, lattice, tuple(doubts))
+
+
+def _walk_to(knight: Cell, marks: NDArray[np.bool_]) -> list[Cell]:
+    """Two marked squares a knight's move apart, the second a knight's move from the
+    knight (the last steps of a tour in progress), or none."""
+    rows, cols = marks.shape
+
+    def moves(cell: Cell) -> list[Cell]:
+        r, c = cell
+        steps = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+        return [
+            (r + dr, c + dc)
+            for dr, dc in steps
+            if 0 <= r + dr < rows and 0 <= c + dc < cols and marks[r + dr, c + dc]
+        ]
+
+    for last in moves(knight):
+        before = [cell for cell in moves(last) if cell != knight]
+        if before:
+            return [before[0], last]
+    return []
 
 
 def _cells(cells: list[Cell]) -> str:
@@ -852,13 +880,15 @@ class Content(NamedTuple):
 
 def piece_scores(
     picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """How piece-like each square's content is, and how piece-sized (see
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+    """How piece-like each square's content is, how piece-sized (see
     :meth:`Content.score`; 0: empty). Where a letter N is a piece only as a letter, any
     glyph of a letter's size is piece-sized (a chess diagram in letters is no knight's
     tour); a disc much lower than the tallest piece is not (a move dot; draughts men are
-    alike)."""
+    alike). And which squares hold a mark at their centre (a move number, a cross; no
+    disc: move dots hint at the knight's moves) that runs into no neighbour."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
+    marks = np.zeros(colours.spread.shape, bool)
     contents = square_contents(picture, colours, contrast, params)
     pieces = [c for c in contents.values() if c.score(params) >= 1]
     # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
@@ -869,7 +899,12 @@ def piece_scores(
         dot = content.ellipse > params.piece_ellipse and content.height < params.dot * tallest
         if not dot:
             sizes[cell] = content.score(params, shape=False, letters=letters)
-    return scores, sizes
+        marks[cell] = (
+            content.offset <= params.mark_offset
+            and content.crossing <= params.piece_crossing
+            and content.ellipse <= params.piece_ellipse
+        )
+    return scores, sizes, marks
 
 
 def square_contents(
@@ -901,7 +936,7 @@ def square_contents(
     # allowance (a translucent arrow may fade into a textured square's spread)
     crossing = _crossings(foreign, foreign | (distance > max(28.0, 0.35 * contrast)), a)
     foreign &= inner
-    least = 0.5 * params.doubtful * params.piece_area * s * s
+    least = params.mark_area * s * s
     return {
         (int(r), int(c)): content_of(foreign[r, c], squares[r, c], colours.base[r, c])._replace(
             crossing=float(crossing[r, c])

@@ -393,3 +393,13 @@ def test_foreign_serif_letter_n_and_move_dots_beside_a_letter() -> None:
     picture, truth = screen("knight", np.random.default_rng(610_022))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
+
+
+def test_tour_in_progress_is_refused_naming_the_marks() -> None:
+    # the red team's tour in progress (squares 1..8 numbered in red, the knight on the
+    # ninth): not the puzzle; two marks leading to the knight by knight moves say so
+    picture, truth = foreign.novel("knight", np.random.default_rng(610_001))
+    assert truth is None
+    result = recognize(picture)
+    assert not result.confident
+    assert any("tour in progress" in doubt for doubt in result.doubts), result.doubts
