@@ -991,7 +991,32 @@ def read_cells(
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
+    readings = _fainter_than_their_kind(readings, warped, erased, params)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
+
+
+def _fainter_than_their_kind(
+    readings: list[MarkShape | None], warped: NDArray[np.uint8], marks: Mask, params: Params
+) -> list[MarkShape | None]:
+    """``readings`` with every X or O made unclear whose ink (``marks`` in its cell) has
+    under half the contrast (the median of ``warped`` there) of the other marks of its
+    kind: one board's marks are drawn alike, and a much fainter one is a hover preview of
+    the next move or a wiped mark's ghost."""
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    contrast: list[tuple[int, str, float]] = []
+    for i, cell in enumerate(readings):
+        box = np.s_[
+            pad + (i // 3) * size : pad + (i // 3 + 1) * size,
+            pad + (i % 3) * size : pad + (i % 3 + 1) * size,
+        ]
+        if cell is not None and cell.mark in "xo" and marks[box].any():
+            contrast.append((i, cell.mark, float(np.median(warped[box][marks[box]]))))
+    out = list(readings)
+    for i, mark, own in contrast:
+        kind = [level for j, other, level in contrast if j != i and other == mark]
+        if kind and own < 0.5 * float(np.median(kind)):
+            out[i] = MarkShape("?", 0.0, 0, 0.0)
+    return out
 
 
 def _faint_marks(

@@ -18,6 +18,7 @@ from recognizer.tictactoe import (
     PARAMS,
     MarkShape,
     TileBoard,
+    _fainter_than_their_kind,
     _line_remnant,
     _read_tiles,
     cell_area_ratio,
@@ -560,3 +561,30 @@ def test_tiles_make_a_board_only_as_nine_with_two_marks() -> None:
     board = find_tiles(single)
     assert isinstance(board, TileBoard)
     assert "fewer than two marks" in _read_tiles(single, board, 1.0, PARAMS).doubts[0]
+
+
+def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
+    """Red team's novel chalk board 612001: a thin grey hover preview of the next X in an
+    empty cell was read as a real X and a legal board solved. Marks of one board are drawn
+    alike: an X under half the contrast of the other X's is unclear; an O may differ."""
+    size, pad = PARAMS.cell_px, 3 * PARAMS.cell_px // 2
+    warped = np.zeros((3 * size + 2 * pad,) * 2, np.uint8)
+    x, o = MarkShape("x", 0.0, 4, 1.0), MarkShape("o", 0.2, 0, 0.0)
+    readings: list[MarkShape | None] = [x, x, o, None, None, None, None, None, x]
+    for i, level in ((0, 200), (1, 190), (2, 60), (8, 70)):
+        r, c = divmod(i, 3)
+        warped[
+            pad + r * size + 20 : pad + r * size + 40, pad + c * size + 20 : pad + c * size + 40
+        ] = level
+    found = _fainter_than_their_kind(readings, warped, warped > 0, PARAMS)
+    assert [cell.mark if cell else "-" for cell in found] == [
+        "x",
+        "x",
+        "o",
+        "-",
+        "-",
+        "-",
+        "-",
+        "-",
+        "?",
+    ]
