@@ -43,11 +43,9 @@ OPEN_WRONG: dict[Case, str] = {
 }
 
 # The same for pictures drawn by ``novel`` (session 7)
-NOVEL_FIXED_WRONG: dict[Case, str] = {
-    ("bond", 610009, True): "two 2x2 windows of the GOAL card read as a board and its target",
-    ("none", 620012, True): "the old phone snake game read by onestroke as a 4x4 level",
-    ("none", 620048, False): "a pixel editor's canvas and preview read by bond, solved in 0",
-}
+# (fixed ones the owners test themselves are left out: bond 610009 photo and non-puzzle 620048
+# in test_bond.py, non-puzzle 620012 photo in test_onestroke.py)
+NOVEL_FIXED_WRONG: dict[Case, str] = {}
 NOVEL_OPEN_WRONG: dict[Case, str] = {
     ("knight", 610009, False): "a 12x6 board under an ad strip read as its top 6x6",
     ("knight", 610001, False): "a tour in progress (squares numbered) read as a fresh tour",
