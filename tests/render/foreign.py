@@ -531,6 +531,18 @@ def _cherry(draw: ImageDraw.ImageDraw, box: Box, kind: str, red: RGB) -> None:
         _glyph(draw, box, "C", "DejaVuSans-Bold.ttf", red, 0.75)
 
 
+def _body(puzzle: SnakePuzzle, board: Box, n: int) -> list[tuple[float, float]]:
+    """The centres of the snake's cells, head first."""
+    body = sorted(
+        (int(ch), (r, c))
+        for r, row in enumerate(puzzle.field)
+        for c, ch in enumerate(row)
+        if ch.isdigit()
+    )
+    boxes = [_cell_box(board, n, n, *rc) for _, rc in body]
+    return [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes]
+
+
 def _snake_board(
     draw: ImageDraw.ImageDraw, free: Box, theme: Theme, puzzle: SnakePuzzle, rng: Rng
 ) -> None:
@@ -562,18 +574,7 @@ def _snake_board(
     )
     leaf, body = _rgb(rng, 0, 120), str(rng.choice(["fill", "path", "digits"]))
     skin = _rgb(rng, 40, 200)
-    snake = sorted(
-        (
-            (int(ch), (r, c))
-            for r, row in enumerate(puzzle.field)
-            for c, ch in enumerate(row)
-            if ch.isdigit()
-        )
-    )
-    centres = [
-        ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-        for b in (_cell_box(board, n, n, r, c) for _, (r, c) in snake)
-    ]
+    centres = _body(puzzle, board, n)
     pitch = (board[2] - board[0]) / n
     if body == "path":
         draw.line(centres, fill=skin, width=round(0.6 * pitch), joint="curve")
@@ -1275,16 +1276,7 @@ def _novel_snake(
     for r in range(n):
         for c in range(n):
             draw.rectangle(_cell_box(board, n, n, r, c), fill=grass[(r + c) % 2])
-    body = sorted(
-        (int(ch), (r, c))
-        for r, row in enumerate(puzzle.field)
-        for c, ch in enumerate(row)
-        if ch.isdigit()
-    )
-    centres = [
-        ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-        for b in (_cell_box(board, n, n, *rc) for _, rc in body)
-    ]
+    centres = _body(puzzle, board, n)
     if not disc:
         draw.line(centres, fill=skin, width=round(0.45 * pitch), joint="curve")
     face = str(rng.choice(FONTS))
