@@ -32,8 +32,11 @@ FIXED_WRONG: dict[Case, str] = {
     ("snake", 541014, False): "digits-only body read from the wrong end",
     ("tictactoe", 574002, True): "a glare's disc in the middle cell read as a bold X",
 }
-# and those still open: what was read instead
-OPEN_WRONG: dict[Case, str] = {}
+# and those still open: what was read instead (found by the lead's held-out run, session 7)
+OPEN_WRONG: dict[Case, str] = {
+    ("bond", 700018, True): "a 3x3 bond board read by onestroke as a 4x3 level",
+    ("snake", 700012, True): "a five-cell body read from the wrong end",
+}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 photo and non-puzzle 620048
@@ -41,6 +44,10 @@ OPEN_WRONG: dict[Case, str] = {}
 # 610001 in test_knight.py)
 NOVEL_FIXED_WRONG: dict[Case, str] = {}
 NOVEL_OPEN_WRONG: dict[Case, str] = {
+    ("knight", 700014, False): "a tour in progress (1, 2, 3 on the squares) read as a fresh tour",
+    ("knight", 700018, False): "a tour in progress read as a fresh tour",
+    ("knight", 700019, False): "a tour in progress read as a fresh tour",
+    ("bond", 700014, False): "two rows of the goal card read by onestroke, a red tile as start",
     ("knight", 610009, False): "a 12x6 board under an ad strip read as its top 6x6",
     ("tictactoe", 612001, False): "a thin grey hover preview X read as a mark",
 }
