@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
@@ -226,10 +227,17 @@ def _confirmed(
     if _threads == 1:
         steady = _steady(found, second_looks)
         return steady if isinstance(steady, _Refusal) else (placed, then(placed))
-    side = ThreadPoolExecutor(1, thread_name_prefix="then")
+    pending: Future[_R] = Future()
+    # a daemon thread: what it makes of a refused reading is dropped, and may still be
+    # running (a long search) when the process ends, which must not wait for it
+    threading.Thread(target=_settle, args=(pending, then, placed), daemon=True).start()
+    steady = _steady(found, second_looks)
+    return steady if isinstance(steady, _Refusal) else (placed, pending.result())
+
+
+def _settle(pending: Future[_R], then: Callable[[Recognition], _R], reading: Recognition) -> None:
+    """Settle ``pending`` with ``then(reading)``, or with what it raised."""
     try:
-        pending = side.submit(then, placed)
-        steady = _steady(found, second_looks)
-        return steady if isinstance(steady, _Refusal) else (placed, pending.result())
-    finally:
-        side.shutdown(wait=False, cancel_futures=True)
+        pending.set_result(then(reading))
+    except Exception as exc:
+        pending.set_exception(exc)

@@ -4,6 +4,7 @@ another puzzle, kept when it reads the same one or nothing."""
 from __future__ import annotations
 
 import sys
+import threading
 from types import ModuleType
 
 import numpy as np
@@ -74,6 +75,23 @@ def test_what_follows_a_reading_is_kept_only_if_the_reading_stands(
         recognize_then(np.full((60, 40, 3), 190, np.uint8), then)
     with pytest.raises(UnrecognizedError, match="another puzzle"):  # dropped with the reading
         recognize_then(np.full((60, 40, 3), THRESHOLD - 8, np.uint8), then)
+
+
+@pytest.mark.usefixtures("fake_game")
+def test_a_refused_reading_does_not_wait_for_what_follows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(recognizer, "_threads", 2)
+    release, finished = threading.Event(), threading.Event()
+
+    def then(reading: Recognition) -> None:  # a long search, until released
+        release.wait(timeout=60)
+        finished.set()
+
+    with pytest.raises(UnrecognizedError, match="another puzzle"):
+        recognize_then(np.full((60, 40, 3), THRESHOLD - 8, np.uint8), then)
+    assert not finished.is_set()
+    release.set()
 
 
 def test_the_lighter_look_lifts_mid_tones_and_keeps_black_and_white() -> None:
