@@ -38,8 +38,8 @@ from cli.pipeline import Options, Record, solve_file, solve_image
 from recognizer import recognize
 from recognizer.image import RGBImage, decode_image
 from solvers.errors import SolveShotError
-from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, comparable, screen
+from tests.render import foreign
+from tests.render.mixed import GAMES, Draw, comparable, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parent.parent / "sample_images" / "real"
@@ -50,6 +50,8 @@ KINDS = {
     "foreign": ("foreign shot", "foreign photo"),
     "novel": ("novel shot", "novel photo"),
 }
+#: Who draws each look's screens (own and novel also non-puzzles, for the game ``"none"``).
+DRAWN: dict[str, Draw] = {"own": screen, "foreign": foreign.screen, "novel": foreign.novel}
 
 
 @dataclass(frozen=True)
@@ -97,19 +99,12 @@ def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], tr
     return game != "none" and comparable(found.puzzle) == comparable(truth)
 
 
-def _drawn(game: str, look: str, rng: np.random.Generator) -> tuple[RGBImage, Any]:
-    """A screen of ``game`` (``"none"``: a non-puzzle) drawn in ``look``, and its truth."""
-    if game == "none":
-        return (foreign.nonpuzzle if look == "novel" else nonpuzzle.random_picture)(rng)[1], None
-    return {"own": screen, "foreign": foreign.screen, "novel": foreign.novel}[look](game, rng)
-
-
 def _case(args: tuple[str, int, str]) -> list[Outcome]:
     """A screenshot of ``game`` (``"none"``: a non-puzzle) drawn in ``look`` (a key of
     :data:`KINDS`) and a photo of it, judged."""
     game, seed, look = args
     rng = np.random.default_rng(seed)
-    picture, truth = _drawn(game, look, rng)
+    picture, truth = DRAWN[look](game, rng)
     shot_kind, photo_kind = KINDS[look]
     shot = _judge(game, shot_kind, seed, picture, truth)
     photo, screen_to_photo = photograph(picture, random_photo_style(rng), rng)

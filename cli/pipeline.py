@@ -86,7 +86,8 @@ def _timed(record: Record, stage: str) -> Iterator[None]:
     try:
         yield
     finally:
-        record.timings_ms[stage] = (time.perf_counter() - start) * 1000.0
+        spent = (time.perf_counter() - start) * 1000.0
+        record.timings_ms[stage] = record.timings_ms.get(stage, 0.0) + spent
 
 
 def _unsolvable_message(module: ModuleType, puzzle: Any, doubts: tuple[str, ...]) -> str:
@@ -179,12 +180,11 @@ def solve_image(
         record.summary = module.describe(worked.solution)
         record.status = "solved"
         if output is not None and worked.png is not None:
-            with _timed(record, "write"):
+            with _timed(record, "annotate"):  # writing adds to the time drawing took
                 try:
                     write_atomically(output, worked.png)
                 except OSError as exc:
                     raise UsageError(f"cannot write {output} ({exc.strerror or exc})") from None
-            record.timings_ms["annotate"] += record.timings_ms.pop("write")
             record.annotated = str(output)
     except UnrecognizedError as exc:
         record.status, record.message = "unrecognized", str(exc)

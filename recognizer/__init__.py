@@ -224,15 +224,15 @@ def _confirmed(
     if isinstance(found, _Refusal):
         return found
     placed = place(found)
-    if _threads == 1:
-        steady = _steady(found, second_looks)
-        return steady if isinstance(steady, _Refusal) else (placed, then(placed))
-    pending: Future[_R] = Future()
-    # a daemon thread: what it makes of a refused reading is dropped, and may still be
-    # running (a long search) when the process ends, which must not wait for it
-    threading.Thread(target=_settle, args=(pending, then, placed), daemon=True).start()
+    follow: Callable[[], _R] = partial(then, placed)  # one core: after the look
+    if _threads > 1:
+        pending: Future[_R] = Future()
+        # a daemon thread: what it makes of a refused reading is dropped, and may still be
+        # running (a long search) when the process ends, which must not wait for it
+        threading.Thread(target=_settle, args=(pending, then, placed), daemon=True).start()
+        follow = pending.result
     steady = _steady(found, second_looks)
-    return steady if isinstance(steady, _Refusal) else (placed, pending.result())
+    return steady if isinstance(steady, _Refusal) else (placed, follow())
 
 
 def _settle(pending: Future[_R], then: Callable[[Recognition], _R], reading: Recognition) -> None:
