@@ -145,6 +145,10 @@ class Params:
     #: A tile unlike the others (the start, without a cat) stands apart from its gaps by at
     #: least this share of the way from the background to the tiles' colour.
     apart: float = 0.4
+    #: A hole shows the page round it: its centre lies nearer its gaps than this share of
+    #: the way from the background to the tiles' colour (a square of another colour where a
+    #: hole would be, another game's class of tiles, is unclear).
+    hole_apart: float = 0.6
 
 
 DEFAULT = Params()
@@ -838,9 +842,12 @@ def _decide(
         confidence = min(confidence, 0.3)
     drawn_cat = bool(covered)
     if not drawn_cat:
-        # another game's start marker: the one tile that differs from all the others
-        odd = [cell for cell in (*unclear, *holes) if _within(cell, area)]
-        marked = _marked(tiles, odd, readings, params)
+        # another game's start marker: the one tile that differs from all the others, on
+        # the board or beside it (a start at the board's edge is no blob of the tiles'
+        # colour; squares of other colours beside the board, even in a line, make the start
+        # ambiguous)
+        beside = [cell for cell in edge if any(_within(n, area) for n in _neighbours(cell))]
+        marked = _marked(tiles, [*unclear, *holes, *passed, *beside], readings, params)
         cells = ", ".join(
             f"({r - area[0]}, {c - area[1]})" for r, c in marked[: params.doubt_cells]
         )
@@ -1036,7 +1043,8 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
     on the way to it from the background (a square of another colour is unclear: another
     game's board). Between a hole's lift and a tile's, a cell whose centre is plainly the
     tiles' own colour is a tile (drop shadows in its gaps lowered its lift); with a hole's
-    lift, such a cell is unclear (a hole never shows the tiles' colour).
+    lift, such a cell is unclear (a hole never shows the tiles' colour), as is one that
+    stands apart from its gaps (a hole looks like the page round it).
     """
     if reading.other >= params.covered and face:
         return "cat" if reading.tile < params.bare else "unclear"
@@ -1044,7 +1052,11 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
         reading.lift > params.lift[0] and reading.tile >= params.plain
     ):
         return "tile"
-    if reading.lift <= params.lift[0] and reading.tile < params.plain:
+    if (
+        reading.lift <= params.lift[0]
+        and reading.tile < params.plain
+        and reading.apart < params.hole_apart
+    ):
         return "hole"
     return "unclear"  # (or a "hole" plainly of the tiles' colour: its gaps were not seen)
 

@@ -20,9 +20,10 @@ from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, 
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
 from recognizer.onestroke import DEFAULT, draw, recognize
+from solvers.errors import UnrecognizedError
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, Draw, screen
+from tests.render.mixed import GAMES, Draw, comparable, photographed, screen
 from tests.render.onestroke import random_puzzle, random_style, render
 from tests.render.photo import photograph, random_photo_style, rectified
 
@@ -346,6 +347,28 @@ def test_tiles_of_several_colours_are_not_a_level(game: str, seed: int, draw: Dr
     assert not recognition.confident
     if game == "bond":
         assert recognition.doubts[0].startswith("the tiles are not all of one colour: cells (")
+
+
+@pytest.mark.parametrize(
+    ("seed", "photo", "draw"), [(700018, True, foreign.screen), (700014, False, foreign.novel)]
+)
+def test_squares_of_other_colours_on_or_beside_the_board_are_no_level(
+    seed: int, photo: bool, draw: Draw
+) -> None:
+    """Held-out WRONGs (session 7), Bond pictures read as levels: a photo's "Make this"
+    card of orange and navy squares (the navy ones taken for holes, a text label above
+    for the cat: a 4x3 level), and two rows of a flat goal card (its one red tile taken
+    for the start, a row of grey and red squares just below it passed over as an edge).
+    A hole looks like the page round it; without a cat, squares of other colours beside
+    the board are as much the start as the one on it."""
+    picture, truth = (
+        photographed("bond", seed, draw) if photo else draw("bond", np.random.default_rng(seed))
+    )
+    try:
+        found = recognizer.recognize(picture)
+    except UnrecognizedError:
+        return
+    assert found.game == "bond" and comparable(found.puzzle) == comparable(truth)
 
 
 def test_a_single_line_of_squares_is_not_a_board() -> None:
