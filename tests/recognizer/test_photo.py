@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -45,19 +46,25 @@ def _outline(h: np.ndarray, width: float, height: float, margin: float = 0) -> n
     return cv2.perspectiveTransform(box, h)[0]
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_screen_is_found_in_simulated_photos(seed: int) -> None:
+@cache
+def _photographed(seed: int) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, list[Any]]:
+    """Photo ``seed``: its style, the true screen and phone outlines, its shape, what is found."""
     rng = np.random.default_rng(seed)
     style = random_photo_style(rng)
     photo, screen_to_photo = photograph(SCREEN, style, rng)
-    found = find_screens(photo)
-    assert found
-    quad = np.asarray(found[0].quad)
     height, width = SCREEN.shape[:2]
     bezel = round(style.bezel * min(height, width))
-    tolerance = 0.015 * max(photo.shape)
     screen = _outline(screen_to_photo, width, height)
     phone = _outline(screen_to_photo, width, height, margin=bezel)
+    return style, screen, phone, np.asarray(photo.shape), find_screens(photo)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_screen_is_found_in_simulated_photos(seed: int) -> None:
+    style, screen, phone, shape, found = _photographed(seed)
+    assert found
+    quad = np.asarray(found[0].quad)
+    tolerance = 0.015 * shape.max()
     if np.mean(style.bezel_color) < 100:
         # a dark bezel frames the light screen: the screen within the phone's outline comes
         # first, the whole phone front second
@@ -88,18 +95,9 @@ def test_corners_are_refined_to_the_pixel() -> None:
     """The coarse outline, found on a reduced copy, is moved onto the photo's own edges."""
     errors = []
     for seed in range(12):
-        rng = np.random.default_rng(seed)
-        style = random_photo_style(rng)
-        photo, screen_to_photo = photograph(SCREEN, style, rng)
-        height, width = SCREEN.shape[:2]
-        bezel = round(style.bezel * min(height, width))
-        quad = np.asarray(find_screens(photo)[0].quad)
-        errors.append(
-            min(
-                np.abs(quad - _outline(screen_to_photo, width, height, margin)).max()
-                for margin in (0, bezel)
-            )
-        )
+        _, screen, phone, _, found = _photographed(seed)
+        quad = np.asarray(found[0].quad)
+        errors.append(min(np.abs(quad - outline).max() for outline in (screen, phone)))
     assert np.median(errors) < 2.0  # pixels, in photos of 1000-1700 px (coarse: about 4)
 
 
