@@ -106,6 +106,9 @@ class Params:
     #: A tile whose lift is below this is faint (washed out by glare): the holes round it
     #: are in doubt.
     faint: float = 0.75
+    #: ...unless its centre is darker than the tiles' colour there by more than this (Lab
+    #: L): glare lightens what it fades.
+    shaded: float = 3.0
     #: A hole, or a cell beside the board passed over, whose centre lies this far from the
     #: background beside it towards the tiles' colour (:attr:`CellReading.tint`) may be a
     #: tile washed out by glare: it is in doubt.
@@ -229,6 +232,9 @@ class CellReading:
         second nearest of the eight points sampled there), as a share of the way from the
         background to the tiles' colour: about 1 for a tile of any colour in gaps of
         background, 0 for a hole or a cell of the colour of a gap beside it.
+    shade : float
+        How much lighter (Lab L) the centre's median is than the tiles' colour at the cell:
+        glare lightens a tile it fades, shade darkens it.
     """
 
     tile: float
@@ -239,6 +245,7 @@ class CellReading:
     tint: float
     along: bool
     apart: float
+    shade: float
 
     @property
     def other(self) -> float:
@@ -570,10 +577,11 @@ class Colors:
         return [
             CellReading(
                 float(a), float(b), float(c), float(d), (float(m[0]), float(m[1]), float(m[2])),
-                float(t), bool(k), float(w),
+                float(t), bool(k), float(w), float(m[0] - f[0]),
             )
-            for a, b, c, d, m, t, k, w in zip(
-                plain, tile_like, background, lift, medians, tint, along, apart, strict=True
+            for a, b, c, d, m, t, k, w, f in zip(
+                plain, tile_like, background, lift, medians, tint, along, apart, tile,
+                strict=True,
             )
         ]  # fmt: skip
 
@@ -1062,10 +1070,15 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
 
 
 def _faint(reading: CellReading, params: Params) -> bool:
-    """Whether a tile's reading may be glare fading it: it stands out little from its gaps
-    and its centre is not plainly the tiles' colour (drop shadows in the gaps lower the
-    lift of a tile that glare leaves alone)."""
-    return reading.lift < params.faint and reading.tile < params.plain
+    """Whether a tile's reading may be glare fading it: it stands out little from its gaps,
+    its centre is not plainly the tiles' colour (drop shadows in the gaps lower the lift of
+    a tile that glare leaves alone) and not darker than it (glare adds light: a tile the
+    light falls off from is shaded, not washed out)."""
+    return (
+        reading.lift < params.faint
+        and reading.tile < params.plain
+        and reading.shade > -params.shaded
+    )
 
 
 def _kin(cell: Cell, readings: dict[Cell, CellReading], area: Area, params: Params) -> bool:

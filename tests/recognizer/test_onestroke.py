@@ -498,6 +498,18 @@ def test_a_tile_washed_out_by_glare_puts_its_neighbours_in_doubt() -> None:
     assert any(re.search(r"\(\d+, \d+\)", doubt) for doubt in recognition.doubts)
 
 
+def test_tiles_shaded_by_the_light_do_not_doubt_the_holes_beside_them() -> None:
+    """Trust bench photo 710001 (session 8), rectified with the true outline: on a dark
+    page, the light falls off over the right-hand tiles, which stand out from their gaps
+    less; the hole beside them was doubted as a tile washed out by glare. Glare lightens
+    what it fades: tiles darker than the tiles' colour are shaded, and the level is read."""
+    rng = np.random.default_rng(710001)
+    picture, truth = screen("onestroke", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert recognition.confident and recognition.puzzle == truth, recognition.doubts
+
+
 def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
     """Trust bench photo 190006: light washed the last column of a small board out until
     two tiles stood out from their gaps no more than holes do; they were passed over as
