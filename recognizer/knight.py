@@ -41,7 +41,7 @@ from recognizer.image import RGBImage
 from recognizer.lattice import Lattice
 from recognizer.overlay import draw_cell_path
 from recognizer.recognition import Recognition
-from solvers.knight import Cell, Puzzle, Solution
+from solvers.knight import KNIGHT_STEPS, Cell, Puzzle, Solution
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +155,21 @@ class Params:
     """A mark scoring this much of a piece (1) is in doubt..."""
     rival: float = 0.72
     """... and this much of the best piece's score (move dots beside a clear knight are not)."""
+    number_ink: float = 22.0
+    """Least distance of a move number's pixels from its square's own colour (or 4.5 times
+    the square's texture), so a red number on a red square is seen ..."""
+    number_height: tuple[float, float] = (0.2, 0.6)
+    number_width: float = 0.6
+    number_offset: float = 0.1
+    """... the height range and greatest width of its glyphs, in sides, and farthest the
+    middle of their box from the square's centre ..."""
+    number_stroke: float = 0.6
+    """... and the widest stroke, over the glyphs' height: text is drawn in strokes, a move
+    dot is as thick as it is tall (1), however blurred ..."""
+    number_cell: float = 20.0
+    """... on squares of at least this many pixels of the picture read; on smaller ones a
+    number blurs into a blob, and any such mark counts unless every square the knight
+    can reach holds one (move dots)."""
 
 
 PARAMS = Params()
@@ -252,23 +267,29 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             f"{alternation:.0%} of neighbours)",
         )
     scores, sizes, marks = piece_scores(picture, colours, contrast, params)
+    pieces = np.argwhere(scores >= 1.0)
+    fine = lattice.cell_size() >= params.number_cell
+    knight = (int(pieces[0][0]), int(pieces[0][1])) if len(pieces) == 1 else None
+    numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, params)
     beyond = _chequer_beyond(ringed, contrast, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
-    return _reading(board, lattice, (scores, sizes, marks), edge, params)
+    return _reading(board, lattice, (scores, sizes, marks), numbers, edge, params)
 
 
 def _reading(
     board: Board,
     lattice: Lattice,
     squares: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]],
+    numbers: list[Cell],
     edge: str | None,
     params: Params,
 ) -> Recognition:
     """The recognition from the squares' piece scores, sizes and marks (see
-    :func:`piece_scores`) and any doubt about the edges. Besides the knight, a shape of a
+    :func:`piece_scores`), the squares holding move numbers (see :func:`move_numbers`)
+    and any doubt about the edges. Besides the knight, a shape of a
     piece's size (a disc, two marks in one) is in doubt: a board of other pieces (draughts)
-    is no knight's tour, however knight-like one of them looks. So are marks leading to
-    the knight by knight moves: a tour in progress, its squares numbered."""
+    is no knight's tour, however knight-like one of them looks. So are move numbers, or
+    marks leading to the knight by knight moves: a tour in progress."""
     scores, sizes, marks = squares
     pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
     least = max(params.doubtful, params.rival * float(scores.max()))
@@ -284,7 +305,9 @@ def _reading(
             doubts.append(f"squares in doubt: {_cells(pieces + unsure)}")
     elif unsure:
         doubts.append(f"marks on {_cells(unsure)} might be the knight")
-    if len(pieces) == 1 and (walk := _walk_to(pieces[0], marks)):
+    if numbers:
+        doubts.append(f"a tour in progress? move numbers on {_cells(numbers)}")
+    elif len(pieces) == 1 and (walk := _walk_to(pieces[0], marks)):
         doubts.append(f"a tour in progress? marks on {_cells(walk)} lead to the knight")
     if edge is not None:
         doubts.append(edge)
@@ -299,22 +322,114 @@ def _reading(
 def _walk_to(knight: Cell, marks: NDArray[np.bool_]) -> list[Cell]:
     """Two marked squares a knight's move apart, the second a knight's move from the
     knight (the last steps of a tour in progress), or none."""
-    rows, cols = marks.shape
-
-    def moves(cell: Cell) -> list[Cell]:
-        r, c = cell
-        steps = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
-        return [
-            (r + dr, c + dc)
-            for dr, dc in steps
-            if 0 <= r + dr < rows and 0 <= c + dc < cols and marks[r + dr, c + dc]
+    for last in _knight_moves(knight, marks.shape):
+        before = [
+            cell for cell in _knight_moves(last, marks.shape) if cell != knight and marks[cell]
         ]
-
-    for last in moves(knight):
-        before = [cell for cell in moves(last) if cell != knight]
-        if before:
+        if marks[last] and before:
             return [before[0], last]
     return []
+
+
+def _knight_moves(cell: Cell, shape: tuple[int, ...]) -> list[Cell]:
+    """The squares of a ``(rows, cols)`` board a knight's move from ``cell``."""
+    r, c = cell
+    return [
+        (r + dr, c + dc)
+        for dr, dc in KNIGHT_STEPS
+        if 0 <= r + dr < shape[0] and 0 <= c + dc < shape[1]
+    ]
+
+
+def move_numbers(
+    picture: FloatArray,
+    colours: SquareColours,
+    knight: Cell,
+    strokes: bool,
+    params: Params = PARAMS,
+) -> list[Cell]:
+    """Squares holding move numbers: those a knight's move from ``knight`` (the last
+    square of a tour in progress lies there), else three a knight's move apart in a row
+    (its earlier squares, when the last is hidden), or none.
+
+    A number's glyphs are told from the square's own colour (not the board's two colours:
+    a red number on a red square is seen) and, with ``strokes`` (squares large enough),
+    from a move dot by their strokes' width (see :attr:`Params.number_stroke`); without,
+    any centred mark of a label's size beside the knight counts, unless every square the
+    knight can reach holds one (move hints), and rows of three are not looked for."""
+    s = params.square
+    shape = colours.spread.shape
+    squares = _squares(picture, shape[0], shape[1], s)
+    reach = _knight_moves(knight, shape)
+    inked = (
+        np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
+        > np.maximum(params.number_ink, 4.5 * colours.spread)[:, :, None, None]
+    ).sum(axis=(2, 3)) >= params.mark_area * s * s
+    looked = np.argwhere(inked) if strokes else [cell for cell in reach if inked[cell]]
+    numbered = np.zeros(shape, bool)
+    for r, c in looked:
+        numbered[r, c] = _holds_number(
+            squares[r, c], colours.base[r, c], float(colours.spread[r, c]), strokes, params
+        )
+    beside = [cell for cell in reach if numbered[cell]]
+    if beside and (strokes or len(beside) < len(reach)):
+        return beside
+    for r, c in np.argwhere(numbered) if strokes else []:
+        links = [cell for cell in _knight_moves((int(r), int(c)), shape) if numbered[cell]]
+        if len(links) >= 2:
+            return [links[0], (int(r), int(c)), links[1]]
+    return []
+
+
+def _holds_number(
+    square: FloatArray, base: FloatArray, spread: float, strokes: bool, params: Params
+) -> bool:
+    """Whether an ``(s, s, 3)`` square of colour ``base`` and texture ``spread`` holds
+    glyphs shaped as a number (see :func:`move_numbers`): what departs from its colour and
+    stays clear of its edges (arrows and highlights run to them) is of a label's height,
+    centred, and (with ``strokes``) drawn in strokes.
+
+    Examples
+    --------
+    >>> square = np.full((48, 48, 3), 200.0, np.float32)
+    >>> one = square.copy()
+    >>> one[14:34, 22:26] = one[14:17, 19:23] = one[31:34, 18:30] = 60.0
+    >>> dot = square.copy()
+    >>> yy, xx = np.mgrid[0:48, 0:48]
+    >>> dot[(yy - 24) ** 2 + (xx - 24) ** 2 <= 49] = 60.0
+    >>> base = np.full(3, 200.0, np.float32)
+    >>> [_holds_number(x, base, 2.0, True, PARAMS) for x in (one, dot, square)]
+    [True, False, False]
+    >>> _holds_number(dot, base, 2.0, False, PARAMS)
+    True
+    """
+    s = square.shape[0]
+    ink = np.linalg.norm(square - base, axis=2) > max(params.number_ink, 4.5 * spread)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    band = round(0.08 * s)
+    x, y, w, h = (stats[:, k] for k in range(4))
+    clear = (x >= band) & (y >= band) & (x + w <= s - band) & (y + h <= s - band)
+    kept = np.flatnonzero(clear[1:] & (stats[1:, cv2.CC_STAT_AREA] >= 3)) + 1
+    glyphs = np.isin(labels, kept)
+    if glyphs.sum() < params.mark_area * s * s:
+        return False
+    ys, xs = np.nonzero(glyphs)
+    height, width = int(ys.max() - ys.min() + 1), int(xs.max() - xs.min() + 1)
+    middle = np.array([xs.max() + xs.min(), ys.max() + ys.min()]) / 2 - (s - 1) / 2
+    # a faint translucent dot is found in patches: closed, it is as thick as it is tall
+    solid = cv2.morphologyEx(
+        glyphs.astype(np.uint8),
+        cv2.MORPH_CLOSE,
+        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)),
+    )
+    stroke = 2 * float(cv2.distanceTransform(solid, cv2.DIST_L2, 3).max())
+    low, high = params.number_height
+    return (
+        low * s <= height <= high * s
+        and width <= params.number_width * s
+        and float(np.hypot(*middle)) <= params.number_offset * s
+        and (not strokes or stroke <= params.number_stroke * height)
+    )
 
 
 def _cells(cells: list[Cell]) -> str:

@@ -318,8 +318,11 @@ def render_board(puzzle: Puzzle, style: Style, rng: np.random.Generator) -> Imag
     """The board with frame, coordinates, knight and marks, before chrome and degradation."""
     size = style.cell
     board = _board(puzzle, style, rng)
+    # a number or a cross a knight's move from the knight marks a tour in progress: the
+    # distractors keep off those squares (the move hints are dots)
+    targets = {puzzle.start, *_knight_targets(puzzle)}
     for _ in range(style.marks):
-        cells = [c for c in _cells_of(puzzle) if c != puzzle.start]
+        cells = [c for c in _cells_of(puzzle) if c not in targets]
         r, c = cells[int(rng.integers(len(cells)))]
         _draw_mark(board, (c * size, r * size, size), int(rng.integers(3)), rng)
     if style.hints:
