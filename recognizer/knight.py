@@ -144,6 +144,12 @@ class Params:
     most twice the board's, or this fraction of the squares' contrast ..."""
     beyond_evenness: float = 0.5
     """... or this fraction of the steps between the ring's own squares."""
+    past_rings: int = 4
+    past_contrast: float = 0.5
+    """A line of squares up to this many squares beyond a side (within the picture) whose
+    neighbours step the chequer's way by this fraction of the squares' contrast (as
+    often as :attr:`beyond_share`) continues the board past what hides the lines between
+    (an ad strip or a toast across the board): the size is in doubt."""
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
     a move dot, not a piece of another kind (draughts men are as tall as each other)."""
@@ -166,6 +172,9 @@ class Params:
     number_stroke: float = 0.6
     """... and the widest stroke, over the glyphs' height: text is drawn in strokes, a move
     dot is as thick as it is tall (1), however blurred ..."""
+    number_symmetry: float = 0.9
+    """... and that is less like its mirror image than this across one of its axes (see
+    :func:`_symmetry`), unlike a cross, a plus or a ring ..."""
     number_cell: float = 20.0
     """... on squares of at least this many pixels of the picture read; on smaller ones a
     number blurs into a blob, and any such mark counts unless every square the knight
@@ -253,12 +262,13 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     if isinstance(board, str):
         return Recognition.nothing(GAME, board)
     lattice = _board_lattice(board, scale)
-    # the board with a ring of one square around it, to see whether the chequer goes on
-    s = params.square
-    wide = canonical_board(image, _board_lattice(board, scale, ring=1), s)
-    picture = wide[s:-s, s:-s]
-    ringed = _square_colours(wide, board.rows + 2, board.cols + 2, s)
-    colours = ringed.inside()
+    # the board with rings of squares around it, to see whether the chequer goes on
+    s, rings = params.square, params.past_rings
+    around = _board_lattice(board, scale, ring=rings)
+    wide = canonical_board(image, around, s)
+    picture = wide[rings * s : -rings * s, rings * s : -rings * s]
+    ringed = _square_colours(wide, around.rows, around.cols, s)
+    colours = ringed.inside(rings)
     contrast, alternation = _alternation(colours)
     if contrast < params.min_contrast or alternation < params.min_alternation:
         return Recognition.nothing(
@@ -271,7 +281,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     fine = lattice.cell_size() >= params.number_cell
     knight = (int(pieces[0][0]), int(pieces[0][1])) if len(pieces) == 1 else None
     numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, params)
-    beyond = _chequer_beyond(ringed, contrast, params)
+    beyond = _chequer_beyond(ringed.inside(rings - 1), contrast, params)
+    beyond |= _chequer_past(ringed, _shown(around, image.shape), contrast, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks), numbers, edge, params)
 
@@ -424,12 +435,18 @@ def _holds_number(
     )
     stroke = 2 * float(cv2.distanceTransform(solid, cv2.DIST_L2, 3).max())
     low, high = params.number_height
-    return (
+    if not (
         low * s <= height <= high * s
         and width <= params.number_width * s
         and float(np.hypot(*middle)) <= params.number_offset * s
         and (not strokes or stroke <= params.number_stroke * height)
-    )
+    ):
+        return False
+    if not strokes:
+        return True
+    # a cross, a ring or a plus is its own mirror image both ways; numbers are not
+    plain = np.ones((s, s, 1), np.float32)
+    return min(_symmetry(glyphs, plain), _symmetry(glyphs.T, plain)) < params.number_symmetry
 
 
 def _cells(cells: list[Cell]) -> str:
@@ -813,6 +830,51 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
     return out
 
 
+def _chequer_past(
+    ringed: SquareColours, shown: NDArray[np.bool_], contrast: float, params: Params
+) -> set[str]:
+    """The sides of the board beyond which, two or more squares out, a line of squares
+    ``shown`` in the picture goes on with the chequer's colours in the chequer's phase (see
+    :attr:`Params.past_contrast`), from the colours of the board's squares with
+    :attr:`Params.past_rings` rings of squares around them."""
+    rings = params.past_rings
+    grey = ringed.base.mean(axis=2)
+    parity = np.indices(grey.shape).sum(axis=0) % 2
+    board = (slice(rings, -rings), slice(rings, -rings))
+    lighter = int(
+        np.median(grey[board][parity[board] == 1]) > np.median(grey[board][parity[board] == 0])
+    )
+    signed = grey * np.where(parity == lighter, 1.0, -1.0)
+    sides = {
+        "top": (signed, shown), "bottom": (signed[::-1], shown[::-1]),
+        "left": (signed.T, shown.T), "right": (signed.T[::-1], shown.T[::-1]),
+    }  # fmt: skip
+    out = set()
+    for side, (lines, seen) in sides.items():
+        for line, visible in zip(
+            lines[: rings - 1, rings:-rings], seen[: rings - 1, rings:-rings], strict=True
+        ):
+            along = line[:-1] + line[1:]
+            if (
+                visible.all()
+                and np.mean(along > params.past_contrast * contrast) >= params.beyond_share
+            ):
+                out.add(side)
+    return out
+
+
+def _shown(lattice: Lattice, shape: tuple[int, ...]) -> NDArray[np.bool_]:
+    """``(rows, cols)``: whether each square of ``lattice`` lies wholly in a picture of
+    ``shape`` (squares beyond its edge are the edge's pixels drawn out)."""
+    h, w = shape[:2]
+    corners = lattice.to_pixels(
+        [(r + dr, c + dc) for r in range(lattice.rows) for c in range(lattice.cols)
+         for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1))]
+    ).reshape(lattice.rows, lattice.cols, 4, 2)  # fmt: skip
+    inside = (corners >= 0).all(axis=3) & (corners[..., 0] <= w - 1) & (corners[..., 1] <= h - 1)
+    return np.asarray(inside.all(axis=2))
+
+
 def _board_lattice(board: Board, scale: float, ring: int = 0) -> Lattice:
     """The board's :class:`Lattice` in the full picture's pixels (with ``ring`` squares
     more on every side)."""
@@ -896,9 +958,9 @@ class SquareColours:
     high: FloatArray
     """``(rows, cols)`` 2nd and 98th percentiles of the band's grey levels."""
 
-    def inside(self) -> SquareColours:
-        """The statistics without the outermost ring of squares."""
-        ring = slice(1, -1)
+    def inside(self, rings: int = 1) -> SquareColours:
+        """The statistics without the outermost ``rings`` rings of squares."""
+        ring = slice(rings, -rings) if rings else slice(None)
         return SquareColours(
             self.base[ring, ring], self.spread[ring, ring], self.low[ring, ring],
             self.high[ring, ring],
