@@ -61,6 +61,7 @@ log = logging.getLogger(__name__)
 Mask = NDArray[np.bool_]
 Point = tuple[float, float]
 PointLike = tuple[float, float] | NDArray[np.float64]
+Box = tuple[int, int, int, int]  # x, y, width, height
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,11 @@ class Params:
     ink_range: tuple[float, float] = (16.0, 80.0)
     #: Components tried as the grid, largest first.
     grid_candidates: int = 3
+    #: A solid shape whose box is at most this many times as long as wide may be a panel
+    #: the board is drawn on (a blackboard, a card), looked into when no # is found.
+    panel_aspect: float = 1.6
+    #: A panel's pixels differ from its median colour by at most this much (0..255).
+    panel_tolerance: float = 40.0
     #: A grid's ink component covers at most this share of its box, and its skeleton is at
     #: most this many times the box's long side (four lines, a frame and nine marks).
     max_fill: float = 0.4
@@ -110,6 +116,9 @@ class Params:
     #: An empty cell's middle is unlike the page where ink above this share of the lines'
     #: contrast makes a piece of a mark's size (:func:`_unlike_the_page`).
     page_contrast: float = 0.12
+    #: A mark whose stroke weight (width times contrast) is under this share of the other
+    #: marks' of its kind is a hover preview or a ghost (:func:`_fainter_than_their_kind`).
+    min_weight_share: float = 0.4
     #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
     min_glyph: float = 0.08
@@ -413,6 +422,15 @@ class Grid:
     def framed(self) -> bool:
         """Whether all four sides of an outer frame were found."""
         return self.frame is not None
+
+    def shifted(self, dx: float, dy: float) -> Grid:
+        """The grid moved by ``(dx, dy)`` (from a crop's coordinates to the picture's)."""
+
+        def move(pair: tuple[Line, Line]) -> tuple[Line, Line]:
+            return _shifted(pair[0], dx, dy), _shifted(pair[1], dx, dy)
+
+        frame = None if self.frame is None else (move(self.frame[0]), move(self.frame[1]))
+        return Grid(move(self.rows), move(self.cols), self.doubts, frame)
 
     def crossings(self) -> NDArray[np.float64]:
         """The four crossings as ``(x, y)``: (1,1), (1,2), (2,1), (2,2) in grid units."""
@@ -998,23 +1016,38 @@ def read_cells(
 def _fainter_than_their_kind(
     readings: list[MarkShape | None], warped: NDArray[np.uint8], marks: Mask, params: Params
 ) -> list[MarkShape | None]:
-    """``readings`` with every X or O made unclear whose ink (``marks`` in its cell) has
-    under half the contrast (the median of ``warped`` there) of the other marks of its
-    kind: one board's marks are drawn alike, and a much fainter one is a hover preview of
-    the next move or a wiped mark's ghost."""
+    """``readings`` with every X or O made unclear that is drawn much fainter than the
+    other marks of its kind: one board's marks are drawn alike, and a much fainter one is
+    a hover preview of the next move or a wiped mark's ghost.
+
+    A mark's ink is ``marks`` in its cell; it is fainter where its contrast (the median of
+    ``warped`` on its ink) is under half the kind's (the median over the others), or its
+    weight (the sum of ``warped`` on its ink per pixel of its extent: stroke width times
+    contrast, which blur keeps) is under :attr:`Params.min_weight_share` of the kind's
+    (a thin grey preview beside bold coloured marks).
+    """
     size, pad = params.cell_px, 3 * params.cell_px // 2
-    contrast: list[tuple[int, str, float]] = []
+    measures: list[tuple[int, str, float, float]] = []
     for i, cell in enumerate(readings):
         box = np.s_[
             pad + (i // 3) * size : pad + (i // 3 + 1) * size,
             pad + (i % 3) * size : pad + (i % 3 + 1) * size,
         ]
-        if cell is not None and cell.mark in "xo" and marks[box].any():
-            contrast.append((i, cell.mark, float(np.median(warped[box][marks[box]]))))
+        if cell is None or cell.mark not in "xo" or not marks[box].any():
+            continue
+        ys, xs = np.nonzero(marks[box])
+        levels = warped[box][marks[box]].astype(np.float64)
+        extent = float(max(np.ptp(ys), np.ptp(xs)) + 1)
+        measures.append((i, cell.mark, float(np.median(levels)), float(levels.sum()) / extent))
     out = list(readings)
-    for i, mark, own in contrast:
-        kind = [level for j, other, level in contrast if j != i and other == mark]
-        if kind and own < 0.5 * float(np.median(kind)):
+    for i, mark, contrast, weight in measures:
+        kind = [(c, w) for j, other, c, w in measures if j != i and other == mark]
+        if not kind:
+            continue
+        contrasts, weights = zip(*kind, strict=True)
+        if contrast < 0.5 * float(np.median(contrasts)) or weight < params.min_weight_share * float(
+            np.median(weights)
+        ):
             out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
@@ -1492,13 +1525,19 @@ def cell_area_ratio(grid_to_pixels: NDArray[np.float64]) -> float:
     return max(areas) / max(min(areas), 1e-9)
 
 
-def _search_grid(mask: Mask, params: Params) -> Grid | str:
-    """The ``#`` among the largest ink components of ``mask``, or the first reason for none."""
+def _search_grid(mask: Mask, params: Params) -> tuple[Grid | str, list[Box]]:
+    """The ``#`` among the largest ink components of ``mask``, or the first reason for
+    none; with the boxes ``(x, y, w, h)`` of the solid shapes among them that may be panels
+    holding a board (see :func:`_search_panels`)."""
     reasons: list[str] = []
+    panels: list[Box] = []
     for component, (x, y) in _grid_components(mask, params.grid_candidates):
         fill = float(component.mean())
         if fill > params.max_fill:
             reasons.append(f"a solid shape ({fill:.0%} ink), not lines")
+            height, width = component.shape
+            if max(height, width) <= params.panel_aspect * min(height, width):
+                panels.append((x, y, int(width), int(height)))
             continue
         skeleton = skeletonize(component)
         length = int(skeleton.sum()) / max(component.shape)
@@ -1508,9 +1547,52 @@ def _search_grid(mask: Mask, params: Params) -> Grid | str:
         lines = [_shifted(line, x, y) for line in find_lines(skeleton, params)]
         found = find_grid(lines, params)
         if isinstance(found, Grid):
-            return found
+            return found, panels
         reasons.append(found)
-    return reasons[0] if reasons else "no long strokes"
+    return (reasons[0] if reasons else "no long strokes"), panels
+
+
+def _panel_box(look: RGBImage, box: Box, params: Params) -> Box | None:
+    """The box ``(x, y, w, h)`` on ``look`` of the panel in the solid shape's box ``box``:
+    the largest region of the shape's median colour, what it encloses filled (the board's
+    lines and marks), when it is at least a third of the box across and nearly square
+    (see :attr:`Params.panel_aspect`); a shape of ink joined to the page's own texture
+    reaches past its panel."""
+    x, y, width, height = box
+    crop = look[y : y + height, x : x + width].astype(np.int16)
+    colour = np.median(crop.reshape(-1, 3), axis=0)
+    near = np.abs(crop - colour).max(axis=2) <= params.panel_tolerance
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        near.astype(np.uint8), connectivity=4
+    )
+    if count < 2:
+        return None
+    largest = labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    ys, xs = np.nonzero(largest | _holes(largest))
+    x0, y0, x1, y1 = int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+    w, h = x1 - x0, y1 - y0
+    if min(w, h) < max(width, height) / 3 or max(w, h) > params.panel_aspect * min(w, h):
+        return None
+    return x + x0, y + y0, w, h
+
+
+def _search_panels(
+    look: RGBImage, panels: Sequence[Box], params: Params
+) -> tuple[Grid, Box] | None:
+    """The ``#`` drawn on one of the solid shapes ``panels`` (boxes ``(x, y, w, h)`` on
+    ``look``), and that panel's box (:func:`_panel_box`): a board on a panel of its own
+    colour (a blackboard, a card) is ink against the page as a whole, so its lines are
+    looked for in the ink of the panel against the panel itself."""
+    for shape in panels:
+        box = _panel_box(look, shape, params)
+        if box is None:
+            continue
+        x, y, width, height = box
+        mask, _ = ink_mask(look[y : y + height, x : x + width], params)
+        found, _ = _search_grid(mask, params)
+        if isinstance(found, Grid):
+            return found.shifted(x, y), box
+    return None
 
 
 def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
@@ -1532,14 +1614,23 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     height, width = image.shape[:2]
     look, scale = halve(image, sqrt(height * width), params.look_side)
     mask, diff = ink_mask(look, params)
-    grid = _search_grid(mask, params)
+    grid, panels = _search_grid(mask, params)
     high = ink_levels(diff, params)[1]
     faint = False
     if isinstance(grid, str) and high >= 2 * params.ink_range[0]:
         # fainter strokes than the picture's strongest ink: a pale board beside bold marks
         high = max(params.ink_range[0], high / 3)
-        fainter = _search_grid(hysteresis(diff, high / 2, high), params)
+        fainter, _ = _search_grid(hysteresis(diff, high / 2, high), params)
         grid, faint = (grid, False) if isinstance(fainter, str) else (fainter, True)
+    region: Box = (0, 0, width, height)  # where the cells' ink is read: a panel, or all
+    on_panel = _search_panels(look, panels, params) if isinstance(grid, str) else None
+    if on_panel is not None:
+        grid, (x, y, w, h) = on_panel
+        inset = 2 + 0.01 * max(w, h)  # the panel's edge, blurred in a look pixel or two
+        x0, y0, x1, y1 = (
+            round(v / scale) for v in (x + inset, y + inset, x + w - inset, y + h - inset)
+        )
+        region = (x0, y0, x1 - x0, y1 - y0)
     if isinstance(grid, str):
         tiled = find_tiles(look, params)
         if isinstance(tiled, str):
@@ -1556,7 +1647,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             GAME, f"{tiles} cell-sized tiles around the #: a window of a bigger grid"
         )
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
-    diff, brightness, to_diff = _board_ink(image, to_image, params)
+    x, y, w, h = region
+    to_region = np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], dtype=np.float64) @ to_image
+    diff, brightness, to_diff = _board_ink(image[y : y + h, x : x + w], to_region, params)
     readings, density, glyphs = read_cells(
         diff, to_diff, grid.framed, params, brightness, grid.reach()
     )

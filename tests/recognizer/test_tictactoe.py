@@ -588,3 +588,24 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
         "-",
         "?",
     ]
+
+
+@pytest.mark.parametrize(("seed", "doubted"), [(612001, "(2, 2)"), (710012, "(1, 0)")])
+def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: str) -> None:
+    """Novel looks with a thin grey hover preview of the next X in an empty cell: a chalk
+    board (red team's 612001, refused before it was read until a board on a panel was read)
+    and bold neon marks (710012, solved wrong: the preview as an X). A mark of under 0.4
+    of its kind's stroke weight is unclear, and its cell is named."""
+    picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
+    found = recognize(np.asarray(picture))
+    assert not found.confident
+    assert f"unclear marks in cells {doubted}" in found.doubts, found.doubts
+
+
+@pytest.mark.parametrize("seed", [710023, 710033])
+def test_a_board_on_a_panel_of_its_own_colour_is_read(seed: int) -> None:
+    """Chalk boards on a green panel over a wood or patterned page: the panel is one solid
+    shape of ink against the page, so the # is looked for inside it, against the panel."""
+    picture, truth = foreign.novel("tictactoe", np.random.default_rng(seed))
+    found = recognize(np.asarray(picture))
+    assert found.confident and found.puzzle == truth, found.doubts
