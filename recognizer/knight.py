@@ -146,10 +146,13 @@ class Params:
     """... or this fraction of the steps between the ring's own squares."""
     past_rings: int = 4
     past_contrast: float = 0.5
+    past_colour: float = 0.3
     """A line of squares up to this many squares beyond a side (within the picture) whose
-    neighbours step the chequer's way by this fraction of the squares' contrast (as
-    often as :attr:`beyond_share`) continues the board past what hides the lines between
-    (an ad strip or a toast across the board): the size is in doubt."""
+    neighbours step the chequer's way by this fraction of the squares' contrast, and
+    whose squares lie within this fraction of the board's two colours' distance from the
+    board's squares of their colour (each as often as :attr:`beyond_share`), continues the
+    board past what hides the lines between (an ad strip or a toast across the board):
+    the size is in doubt."""
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
     a move dot, not a piece of another kind (draughts men are as tall as each other)."""
@@ -175,6 +178,8 @@ class Params:
     number_symmetry: float = 0.9
     """... and that is less like its mirror image than this across one of its axes (see
     :func:`_symmetry`), unlike a cross, a plus or a ring ..."""
+    number_alike: float = 40.0
+    """Farthest apart the median colours of the numbers of one tour lie (one ink)."""
     number_cell: float = 20.0
     """... on squares of at least this many pixels of the picture read; on smaller ones a
     number blurs into a blob, and any such mark counts unless every square the knight
@@ -367,7 +372,8 @@ def move_numbers(
     a red number on a red square is seen) and, with ``strokes`` (squares large enough),
     from a move dot by their strokes' width (see :attr:`Params.number_stroke`); without,
     any centred mark of a label's size beside the knight counts, unless every square the
-    knight can reach holds one (move hints), and rows of three are not looked for."""
+    knight can reach holds one (move hints), and rows of three are not looked for. The
+    numbers of a row of three are drawn in one ink (:attr:`Params.number_alike`)."""
     s = params.square
     shape = colours.spread.shape
     squares = _squares(picture, shape[0], shape[1], s)
@@ -377,28 +383,39 @@ def move_numbers(
         > np.maximum(params.number_ink, 4.5 * colours.spread)[:, :, None, None]
     ).sum(axis=(2, 3)) >= params.mark_area * s * s
     looked = np.argwhere(inked) if strokes else [cell for cell in reach if inked[cell]]
-    numbered = np.zeros(shape, bool)
+    inks: dict[Cell, FloatArray] = {}
     for r, c in looked:
-        numbered[r, c] = _holds_number(
+        found = _number_ink(
             squares[r, c], colours.base[r, c], float(colours.spread[r, c]), strokes, params
         )
-    beside = [cell for cell in reach if numbered[cell]]
+        if found is not None:
+            inks[int(r), int(c)] = found
+    beside = [cell for cell in reach if cell in inks]
     if beside and (strokes or len(beside) < len(reach)):
         return beside
-    for r, c in np.argwhere(numbered) if strokes else []:
-        links = [cell for cell in _knight_moves((int(r), int(c)), shape) if numbered[cell]]
-        if len(links) >= 2:
-            return [links[0], (int(r), int(c)), links[1]]
+    for cell in inks if strokes else []:
+        # one tour's numbers are drawn in one ink
+        links = [
+            other
+            for other in _knight_moves(cell, shape)
+            if other in inks and np.linalg.norm(inks[other] - inks[cell]) <= params.number_alike
+        ]
+        if (
+            len(links) >= 2
+            and np.linalg.norm(inks[links[0]] - inks[links[1]]) <= params.number_alike
+        ):
+            return [links[0], cell, links[1]]
     return []
 
 
-def _holds_number(
+def _number_ink(
     square: FloatArray, base: FloatArray, spread: float, strokes: bool, params: Params
-) -> bool:
-    """Whether an ``(s, s, 3)`` square of colour ``base`` and texture ``spread`` holds
-    glyphs shaped as a number (see :func:`move_numbers`): what departs from its colour and
-    stays clear of its edges (arrows and highlights run to them) is of a label's height,
-    centred, and (with ``strokes``) drawn in strokes.
+) -> FloatArray | None:
+    """The colour of the glyphs an ``(s, s, 3)`` square of colour ``base`` and
+    texture ``spread`` holds when they are shaped as a number (see :func:`move_numbers`),
+    else ``None``: what departs from its colour and stays clear of its edges (arrows and
+    highlights run to them) is of a label's height, centred, and (with ``strokes``) drawn
+    in strokes.
 
     Examples
     --------
@@ -409,10 +426,10 @@ def _holds_number(
     >>> yy, xx = np.mgrid[0:48, 0:48]
     >>> dot[(yy - 24) ** 2 + (xx - 24) ** 2 <= 49] = 60.0
     >>> base = np.full(3, 200.0, np.float32)
-    >>> [_holds_number(x, base, 2.0, True, PARAMS) for x in (one, dot, square)]
-    [True, False, False]
-    >>> _holds_number(dot, base, 2.0, False, PARAMS)
-    True
+    >>> [_number_ink(x, base, 2.0, True, PARAMS) for x in (one, dot, square)]
+    [array([60., 60., 60.], dtype=float32), None, None]
+    >>> _number_ink(dot, base, 2.0, False, PARAMS)
+    array([60., 60., 60.], dtype=float32)
     """
     s = square.shape[0]
     ink = np.linalg.norm(square - base, axis=2) > max(params.number_ink, 4.5 * spread)
@@ -423,7 +440,7 @@ def _holds_number(
     kept = np.flatnonzero(clear[1:] & (stats[1:, cv2.CC_STAT_AREA] >= 3)) + 1
     glyphs = np.isin(labels, kept)
     if glyphs.sum() < params.mark_area * s * s:
-        return False
+        return None
     ys, xs = np.nonzero(glyphs)
     height, width = int(ys.max() - ys.min() + 1), int(xs.max() - xs.min() + 1)
     middle = np.array([xs.max() + xs.min(), ys.max() + ys.min()]) / 2 - (s - 1) / 2
@@ -441,12 +458,17 @@ def _holds_number(
         and float(np.hypot(*middle)) <= params.number_offset * s
         and (not strokes or stroke <= params.number_stroke * height)
     ):
-        return False
-    if not strokes:
-        return True
+        return None
     # a cross, a ring or a plus is its own mirror image both ways; numbers are not
     plain = np.ones((s, s, 1), np.float32)
-    return min(_symmetry(glyphs, plain), _symmetry(glyphs.T, plain)) < params.number_symmetry
+    if strokes and min(_symmetry(glyphs, plain), _symmetry(glyphs.T, plain)) >= (
+        params.number_symmetry
+    ):
+        return None
+    # the ink is where it departs most from the square (its edges blend into the square)
+    pixels = square[glyphs]
+    far = np.linalg.norm(pixels - base, axis=1)
+    return np.asarray(np.median(pixels[far >= np.percentile(far, 75)], axis=0), np.float32)
 
 
 def _cells(cells: list[Cell]) -> str:
@@ -841,24 +863,25 @@ def _chequer_past(
     grey = ringed.base.mean(axis=2)
     parity = np.indices(grey.shape).sum(axis=0) % 2
     board = (slice(rings, -rings), slice(rings, -rings))
-    lighter = int(
-        np.median(grey[board][parity[board] == 1]) > np.median(grey[board][parity[board] == 0])
-    )
+    own = np.array([np.median(ringed.base[board][parity[board] == k], axis=0) for k in (0, 1)])
+    lighter = int(own[1].mean() > own[0].mean())
     signed = grey * np.where(parity == lighter, 1.0, -1.0)
+    # each square's distance from the board's squares of its colour, over theirs apart
+    alike = np.linalg.norm(ringed.base - own[parity], axis=2) <= params.past_colour * float(
+        np.linalg.norm(own[1] - own[0])
+    )
     sides = {
-        "top": (signed, shown), "bottom": (signed[::-1], shown[::-1]),
-        "left": (signed.T, shown.T), "right": (signed.T[::-1], shown.T[::-1]),
-    }  # fmt: skip
+        "top": (signed, alike, shown),
+        "bottom": (signed[::-1], alike[::-1], shown[::-1]),
+        "left": (signed.T, alike.T, shown.T),
+        "right": (signed.T[::-1], alike.T[::-1], shown.T[::-1]),
+    }
     out = set()
-    for side, (lines, seen) in sides.items():
-        for line, visible in zip(
-            lines[: rings - 1, rings:-rings], seen[: rings - 1, rings:-rings], strict=True
-        ):
-            along = line[:-1] + line[1:]
-            if (
-                visible.all()
-                and np.mean(along > params.past_contrast * contrast) >= params.beyond_share
-            ):
+    beyond = (slice(rings - 1), slice(rings, -rings))
+    for side, (lines, same, seen) in sides.items():
+        for line, like, visible in zip(lines[beyond], same[beyond], seen[beyond], strict=True):
+            steps = np.mean(line[:-1] + line[1:] > params.past_contrast * contrast)
+            if visible.all() and min(steps, np.mean(like)) >= params.beyond_share:
                 out.add(side)
     return out
 
