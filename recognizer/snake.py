@@ -4,9 +4,10 @@ Two looks give the same ten strings:
 
 Drawn board
     The board is found in a copy of the picture halved to about 640 pixels as a lattice of
-    flat cell interiors (gridded, checkered or tiled boards) or as one flat square (plain
-    boards; a flat frame around a board is none; a board only a shade off its page, with no
-    edge between them, is parted from it by colour), and read resampled from the picture
+    flat cell interiors standing in most of its cells (gridded, checkered or tiled boards)
+    or as one flat square outlined all round (plain boards; a flat frame around a board or
+    a patch of wallpaper is none; a board only a shade off its page, with no edge between
+    them, is parted from it by colour), and read resampled from the picture
     to a fixed cell size. A cheap look (a few cells uneven or unlike their parity) turns
     away boards without pieces. Each cell's foreground is taken against its own background (its
     median colour, its parity neighbours', or a plane fitted under a glare spot; a cell
@@ -97,6 +98,8 @@ class Params:
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     min_cells: int = 30  # flat squares needed to trust a cell lattice
+    min_cover: int = 60  # cells of a 10 x 10 lattice that must hold one (its empty cells do)
+    plain_rim: float = 0.5  # share of a plain board's rim that is the board's flat colour
     parted: float = 6.0  # colour distance of a plain board from its page that parts them
     inset: float = 0.14  # fraction of a cell cut off each side when reading its contents
     outer: float = 0.04  # and when fitting its background
@@ -107,6 +110,7 @@ class Params:
     occupied: float = 0.05  # foreground fraction of an occupied cell
     faint: float = 0.012  # foreground fraction above which an "empty" cell is in doubt
     pale: float = 0.15  # as is one with this fraction of pixels off the background by ``weak``
+    grey_pale: float = 0.2  # or in grey only (what light adds or takes), this fraction
     solid: float = 0.5  # a cell tinted off its background over this fraction holds a piece
     mark_share: float = 0.1  # a cell's strongest tenth of pixels gives the strength of its mark
     mark_contrast: float = 0.06  # a mark this fraction of the pieces' contrast is in doubt
@@ -424,7 +428,8 @@ def _cell_lattices(
     stats: NDArray[np.int32], shape: tuple[int, ...], p: Params
 ) -> Iterator[_Grid | str]:
     """Lattices of flat square cell interiors (``stats`` of the flat regions of a picture of
-    ``shape``); a string names a lattice of the wrong size."""
+    ``shape``); a string names a lattice of the wrong size, or one whose squares stand in
+    too few of its cells (a field's empty cells are most of it: :attr:`Params.min_cover`)."""
     x, y, w, h, area = (stats[1:, i].astype(np.float64) for i in range(5))
     side = max(shape[:2]) / 8
     ok = (w >= 5) & (h >= 5) & (w <= side) & (h <= side)
@@ -462,22 +467,36 @@ def _cell_lattices(
     if (rows, cols) != (SIZE, SIZE):
         yield f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}"
         return
+    rows_at = np.round((cy - fy[0]) / fy[1])
+    cols_at = np.round((cx - fx[0]) / fx[1])
+    inside = (rows_at >= fy[2]) & (rows_at <= fy[3]) & (cols_at >= fx[2]) & (cols_at <= fx[3])
+    cover = len(set(zip(rows_at[inside], cols_at[inside], strict=True)))
+    if cover < p.min_cover:
+        yield f"flat squares in only {cover} of the lattice's {SIZE * SIZE} cells"
+        return
     yield _Grid(fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1])
 
 
 def _plain_square(
-    labels: NDArray[np.int32], i: int, row: NDArray[np.int32], least: float
+    labels: NDArray[np.int32], i: int, row: NDArray[np.int32], least: float, min_rim: float
 ) -> _Grid | None:
     """Region ``i`` of ``labels`` (its ``stats`` ``row``) as a plain board divided into
     10 x 10 cells, if it is a flat square at least ``least`` pixels wide with pieces on it.
     A flat frame (the page around a board) is no board: a board's middle is mostly its own
-    flat colour, whatever pieces stand there."""
+    flat colour, whatever pieces stand there. Nor is a flat patch of a wallpaper: a board
+    has an outline, so at least ``min_rim`` of its rim is its own flat colour."""
     x, y, w, h, area = (int(v) for v in row)
     if min(w, h) < least or not 0.9 < w / h < 1.11:
         return None
     middle = labels[y + h // 4 : y + h - h // 4, x + w // 4 : x + w - w // 4]
     if 0.55 * w * h < area < 0.995 * w * h and (middle == i).mean() > 0.3:
-        return _Grid(x, y, w / SIZE, h / SIZE)
+        box = labels[y : y + h, x : x + w] == i
+        band = max(1, round(0.02 * min(w, h)))
+        rim = np.concatenate(
+            [box[:band].ravel(), box[-band:].ravel(), box[:, :band].ravel(), box[:, -band:].ravel()]
+        )
+        if rim.mean() >= min_rim:
+            return _Grid(x, y, w / SIZE, h / SIZE)
     return None
 
 
@@ -494,16 +513,26 @@ def _parted(small: FloatImage, inside: Mask, p: Params) -> _Grid | None:
     inner, outer = _median(small[middle][inside[middle]]), _median(edge[rim])
     if float(np.linalg.norm(inner - outer)) < p.parted:
         return None
-    smooth = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.float32)
     # nearer ``inner`` than ``outer``: beyond the plane halfway between them
     axis = (inner - outer).reshape(1, 3)
     level = float(inner @ inner - outer @ outer) / 2
+    least = 0.6 * min(h, w)
+    # a quick look at a copy halved: the largest part must be a square there too
+    halved = cv2.resize(small, ((w + 1) // 2, (h + 1) // 2), interpolation=cv2.INTER_AREA)
+    coarse = inside[::2, ::2] & (cv2.transform(halved, axis) > level)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(coarse.astype(np.uint8), connectivity=4)
+    if len(stats) < 2:
+        return None
+    _, _, cw, ch, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
+    if min(cw, ch) < 0.45 * least or not 0.8 < cw / ch < 1.25:
+        return None
+    smooth = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.float32)
     part = inside & (cv2.transform(smooth, axis) > level)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=4)
     if len(stats) < 2:
         return None
     largest = 1 + int(np.argmax(stats[1:, 4]))
-    return _plain_square(np.asarray(labels, np.int32), largest, stats[largest], 0.6 * min(h, w))
+    return _plain_square(np.asarray(labels, np.int32), largest, stats[largest], least, p.plain_rim)
 
 
 def _plain_boards(
@@ -515,7 +544,7 @@ def _plain_boards(
     least = 0.2 * min(small.shape[:2])
     order = np.argsort(-stats[1:, 4])[:4] + 1
     for i in order:
-        square = _plain_square(labels, int(i), stats[i], least)
+        square = _plain_square(labels, int(i), stats[i], least, p.plain_rim)
         if square is not None:
             yield square
     x, y, w, h, _ = (int(v) for v in stats[order[0]]) if len(order) else (0, 0, 0, 0, 0)
@@ -824,7 +853,9 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         for c, f in measured.fraction.items()
         if f < p.occupied
         and (f > p.faint or measured.weak[c] > p.pale)
-        and measured.tinted[c] > p.faint  # glare, shade and moire only add or take grey
+        # glare, shade and moire only add or take grey, but not over much of a cell
+        # once a plane is fitted under them
+        and (measured.tinted[c] > p.faint or measured.weak[c] > p.grey_pale)
     ]
     faint = sorted({*faint, *_marked(occupied, measured, p)})
     if faint:
@@ -901,7 +932,8 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         if len(g) == 1
         and g[0] != cherry
         and g[0] in beside
-        and _is_digit(_glyph_ink(img, grid, g[0], measured.background[g[0]], p), magnified, p)
+        and _digit(_glyph_ink(img, grid, g[0], measured.background[g[0]], p), magnified, p)
+        is not None
     ]
     if numbered:
         return _in_doubt("a piece beside the snake reads as a digit", numbered, p)
@@ -1025,7 +1057,7 @@ def _order_board(
     }
     # a head told by its shade is the 0 (its digit may be faint on the shade)
     numbered = [c for c in cells if c != head]
-    digits = [c for c in numbered if _is_digit(details[c], magnified, p)]
+    digits = [c for c in numbered if _digit(details[c], magnified, p) is not None]
     if len(digits) > 1 and any(details[c] is None for c in numbered):
         # numbers on some segments, lost on others (a photo's blur), decide nothing (one
         # mark that reads as a digit may be a head's eyes)
@@ -1048,6 +1080,13 @@ def _order_board(
         # the head's cues tell which end is the head, not which way round the body goes
         if len({min(tuple(o), tuple(reversed(o))) for o in orders}) > 1:
             return "the body's shape allows several paths and no numbers tell them apart"
+        # eyes are on the head; a mark half beside an end is a number (none on the others)
+        if any(
+            details[c] is not None
+            and _detail(img, grid, c, measured.color[c], measured.background[c], p, False) is None
+            for c in (orders[0][0], orders[0][-1])
+        ):
+            return "a number at one end of the body and none on its other segments"
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
     if len(orders) != 1:
         return "the body order is ambiguous"
@@ -1110,13 +1149,13 @@ def _numbered_orders(
     return [order for _, order in fitting]
 
 
-def _is_digit(ink: FloatImage | None, magnified: float, p: Params) -> bool:
-    """Whether some ink reads best, and readably, as a digit."""
+def _digit(ink: FloatImage | None, magnified: float, p: Params) -> str | None:
+    """The digit some ink reads best, and readably, as; None if it reads as none."""
     if ink is None:
-        return False
+        return None
     scores = classify_glyph(ink, magnified)
     best = max(scores, key=lambda ch: scores[ch])
-    return best.isdigit() and scores[best] >= p.glyph_score
+    return best if best.isdigit() and scores[best] >= p.glyph_score else None
 
 
 def _glyph_ink(
@@ -1142,16 +1181,19 @@ def _detail(
     color: NDArray[np.float32],
     ground: NDArray[np.float32],
     p: Params,
+    beside: bool = True,
 ) -> FloatImage | None:
     """Ink in a third colour on the body in a cell (eyes, a number), or None if there is
-    little: ink the body's ``color`` encloses, or else (a number at the end of a body drawn
-    as a path, half on the path, half on the board) ink off both the body's colour and the
-    cell's ``ground`` and off their blends."""
+    little: ink the body's ``color`` encloses, or else, with ``beside`` (a number at the
+    end of a body drawn as a path, half on the path, half on the board), ink off both the
+    body's colour and the cell's ``ground`` and off their blends."""
     y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
     win = img[y0:y1, x0:x1]
     dist = _distance(win, color)
     ink = _enclosed(dist < p.near)
     if ink.mean() < p.detail:
+        if not beside:
+            return None
         axis = color - ground
         t = np.clip((win - ground) @ axis / max(float(axis @ axis), 1.0), 0.0, 1.0)
         ink = _distance(win - t[..., None] * axis, ground) > p.near

@@ -343,6 +343,33 @@ def test_other_games_and_non_puzzles_are_rejected(game: str) -> None:
         assert not recognizer.recognize(image).confident, game
 
 
+def test_a_lattice_is_trusted_only_across_the_field() -> None:
+    """Flat squares along a 10 x 10 lattice's rim, with texture where its other cells would
+    be, make no field: a field's empty cells are most of it, each a flat square."""
+    rng = np.random.default_rng(3)
+    image = rng.integers(0, 256, (600, 600, 3), dtype=np.uint8)
+    for r, c in itertools.product(range(10), repeat=2):
+        if min(r, c) == 0 or max(r, c) == 9:
+            image[52 + 50 * r : 90 + 50 * r, 52 + 50 * c : 90 + 50 * c] = (200, 220, 240)
+    found = list(recognizer._board_grids(image.astype(np.float32), recognizer.PARAMS))
+    assert "flat squares in only 36 of the lattice's 100 cells" in found
+    assert not any(isinstance(g, recognizer._Grid) for g in found)
+
+
+def test_a_wallpaper_is_no_plain_board() -> None:
+    """Red team's novel tic-tac-toe 612001: in a screen the photo finder rectified from it,
+    a flat patch of wood wallpaper under the phone's status bar was taken for a plain board
+    (the notch a five-cell body, the signal bars the cherry: 90 empty cells). A plain board
+    is a square with an outline: its rim is the board's own flat colour, not a wavy edge."""
+    from recognizer.photo import find_screens, rectify
+    from tests.render import foreign
+
+    picture, _ = foreign.novel("tictactoe", np.random.default_rng(612001))
+    picture = np.asarray(picture)
+    for image in (picture, *(rectify(picture, s) for s in find_screens(picture))):
+        assert not recognizer.recognize(image).confident
+
+
 def test_a_photographed_screen_is_no_plain_board() -> None:
     """A phone's screen rectified with its bezel (a white page 0.87 as wide as tall) with a
     small tic-tac-toe drawing on it was taken for a plain 10 x 10 board with a snake and a
@@ -625,6 +652,19 @@ def _foreign_photo(seed: int) -> RGBImage:
         # read as a tree, and the 1 on the next segment (the only number left readable)
         # as a head's eyes: the body was read shifted by a cell
         (541007, None, "a piece beside the snake reads as a digit: cells (5, 9) in doubt"),
+        # held-out photo 700012: digits on a thick path, blurred away but for the tail's 4
+        # half beside the path; that mark was taken for a head's eyes and the body read
+        # from the wrong end. Eyes are on the head: a mark beside an end is a number.
+        (
+            700012,
+            None,
+            "a number at one end of the body and none on its other segments: "
+            "cells (2, 1), (2, 2), (3, 0), (3, 1), (3, 2) in doubt",
+        ),
+        # photo 720110: clubs a shade lighter than a dark board, in grey only, were taken
+        # for glare and their cells read empty; light over a quarter of a cell after a
+        # plane is fitted under it is a mark
+        (720110, None, "faint marks in 13 cells"),
     ],
 )
 def test_foreign_photo_body_directions_rest_on_evidence(
