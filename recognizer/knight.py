@@ -145,14 +145,15 @@ class Params:
     beyond_evenness: float = 0.5
     """... or this fraction of the steps between the ring's own squares."""
     past_rings: int = 4
-    past_contrast: float = 0.5
     past_colour: float = 0.3
-    """A line of squares up to this many squares beyond a side (within the picture) whose
-    neighbours step the chequer's way by this fraction of the squares' contrast, and
-    whose squares lie within this fraction of the board's two colours' distance from the
-    board's squares of their colour (each as often as :attr:`beyond_share`), continues the
-    board past what hides the lines between (an ad strip or a toast across the board):
-    the size is in doubt."""
+    past_known: float = 0.5
+    past_contrast: float = 0.5
+    """A line of squares up to this many squares beyond a side, at least this share of
+    them in the picture and within this fraction of the board's two colours' distance
+    from the board's squares of their colour (the rest covered: a toast, an ad strip),
+    whose neighbours among those step the chequer's way by this fraction of the squares'
+    contrast (as often as :attr:`beyond_share`), continues the board past what hides it
+    or the lines between: the size is in doubt."""
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
     a move dot, not a piece of another kind (draughts men are as tall as each other)."""
@@ -371,9 +372,10 @@ def move_numbers(
     A number's glyphs are told from the square's own colour (not the board's two colours:
     a red number on a red square is seen) and, with ``strokes`` (squares large enough),
     from a move dot by their strokes' width (see :attr:`Params.number_stroke`); without,
-    any centred mark of a label's size beside the knight counts, unless every square the
-    knight can reach holds one (move hints), and rows of three are not looked for. The
-    numbers of a row of three are drawn in one ink (:attr:`Params.number_alike`)."""
+    any centred mark of a label's size beside the knight counts, and rows of three are
+    not looked for. None beside the knight count when every square it can reach holds a
+    mark, or most of them and three at least (move hints). The numbers of a row of three
+    are drawn in one ink (:attr:`Params.number_alike`)."""
     s = params.square
     shape = colours.spread.shape
     squares = _squares(picture, shape[0], shape[1], s)
@@ -382,18 +384,24 @@ def move_numbers(
         np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
         > np.maximum(params.number_ink, 4.5 * colours.spread)[:, :, None, None]
     ).sum(axis=(2, 3)) >= params.mark_area * s * s
-    looked = np.argwhere(inked) if strokes else [cell for cell in reach if inked[cell]]
+
+    def ink(cell: Cell, shaped: bool) -> FloatArray | None:
+        base, spread = colours.base[cell], float(colours.spread[cell])
+        return _number_ink(squares[cell], base, spread, shaped, params) if inked[cell] else None
+
+    # move hints: a mark on every square the knight can reach, or on most (a faint dot
+    # is lost on a textured square), three at least (a tour's numbers are one or two)
+    marked = sum(ink(cell, False) is not None for cell in reach)
+    hints = marked == len(reach) or marked >= max(3, 0.5 * len(reach) + 0.5)
+    beside = [] if hints else [cell for cell in reach if ink(cell, strokes) is not None]
+    if beside:
+        return beside
     inks: dict[Cell, FloatArray] = {}
-    for r, c in looked:
-        found = _number_ink(
-            squares[r, c], colours.base[r, c], float(colours.spread[r, c]), strokes, params
-        )
+    for r, c in np.argwhere(inked) if strokes else []:
+        found = ink((int(r), int(c)), True)
         if found is not None:
             inks[int(r), int(c)] = found
-    beside = [cell for cell in reach if cell in inks]
-    if beside and (strokes or len(beside) < len(reach)):
-        return beside
-    for cell in inks if strokes else []:
+    for cell in inks:
         # one tour's numbers are drawn in one ink
         links = [
             other
@@ -855,8 +863,8 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
 def _chequer_past(
     ringed: SquareColours, shown: NDArray[np.bool_], contrast: float, params: Params
 ) -> set[str]:
-    """The sides of the board beyond which, two or more squares out, a line of squares
-    ``shown`` in the picture goes on with the chequer's colours in the chequer's phase (see
+    """The sides of the board beyond which a line of squares ``shown`` in the picture goes
+    on with the chequer's colours in the chequer's phase where it is not covered (see
     :attr:`Params.past_contrast`), from the colours of the board's squares with
     :attr:`Params.past_rings` rings of squares around them."""
     rings = params.past_rings
@@ -877,11 +885,16 @@ def _chequer_past(
         "right": (signed.T[::-1], alike.T[::-1], shown.T[::-1]),
     }
     out = set()
-    beyond = (slice(rings - 1), slice(rings, -rings))
+    beyond = (slice(rings), slice(rings, -rings))
     for side, (lines, same, seen) in sides.items():
         for line, like, visible in zip(lines[beyond], same[beyond], seen[beyond], strict=True):
-            steps = np.mean(line[:-1] + line[1:] > params.past_contrast * contrast)
-            if visible.all() and min(steps, np.mean(like)) >= params.beyond_share:
+            # squares of neither colour are covered (a toast, a strip, the picture's edge)
+            known = like & visible
+            pairs = known[:-1] & known[1:]
+            if np.mean(known) < params.past_known or pairs.sum() < 2:
+                continue
+            steps = (line[:-1] + line[1:])[pairs] > params.past_contrast * contrast
+            if np.mean(steps) >= params.beyond_share:
                 out.add(side)
     return out
 
