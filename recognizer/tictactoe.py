@@ -117,8 +117,12 @@ class Params:
     #: contrast makes a piece of a mark's size (:func:`_unlike_the_page`).
     page_contrast: float = 0.12
     #: A mark whose stroke weight (width times contrast) is under this share of the other
-    #: marks' of its kind is a hover preview or a ghost (:func:`_fainter_than_their_kind`).
+    #: marks' of its kind is a hover preview or a ghost (:func:`_unlike_their_kind`).
     min_weight_share: float = 0.4
+    #: ...and so is one whose colour differs from theirs by more than this in a channel;
+    #: a mark alone of its kind, under this share of the other kind's stroke weight.
+    max_colour_step: float = 100.0
+    min_cross_weight_share: float = 0.25
     #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
     min_glyph: float = 0.08
@@ -964,6 +968,7 @@ def read_cells(
     params: Params = PARAMS,
     brightness: NDArray[np.float32] | None = None,
     reach: tuple[tuple[float, float], tuple[float, float]] | None = None,
+    colours: RGBImage | None = None,
 ) -> tuple[list[MarkShape | None], float, int]:
     """Warp the ink difference image ``diff`` (:func:`ink_mask`) to the canonical board,
     threshold it there and read the nine cells in reading order.
@@ -979,6 +984,9 @@ def read_cells(
     the ``reach`` of the lines' ink (:meth:`Grid.reach`) makes that cell ``?``. A cell
     without ink reads ``None``, and one whose ink is centred on a grid line (a remnant of a
     crossing, or a mark between two cells) reads ``?``.
+
+    Given the picture ``colours`` that ``diff`` was made of, a mark drawn unlike the others
+    of its kind is unclear (:func:`_unlike_their_kind`).
 
     Given the ``brightness`` of ``diff``'s pixels above their background, a mark lighter
     than the page where the lines are darker (or the other way round) reads ``?``: marks are
@@ -1009,46 +1017,86 @@ def read_cells(
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
-    readings = _fainter_than_their_kind(readings, warped, erased, params)
+    canvas = None if colours is None else _on_canvas(colours, grid_to_pixels, params)
+    readings = _unlike_their_kind(readings, warped, erased, canvas, params)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
 
 
-def _fainter_than_their_kind(
-    readings: list[MarkShape | None], warped: NDArray[np.uint8], marks: Mask, params: Params
-) -> list[MarkShape | None]:
-    """``readings`` with every X or O made unclear that is drawn much fainter than the
-    other marks of its kind: one board's marks are drawn alike, and a much fainter one is
-    a hover preview of the next move or a wiped mark's ghost.
+@dataclass(frozen=True)
+class MarkInk:
+    """How a mark in cell ``index`` is drawn: its contrast (the median ink level), its
+    stroke weight (the ink levels summed per pixel of its extent: stroke width times
+    contrast, which blur keeps) and the mean colour of its strongest third of ink."""
 
-    A mark's ink is ``marks`` in its cell; it is fainter where its contrast (the median of
-    ``warped`` on its ink) is under half the kind's (the median over the others), or its
-    weight (the sum of ``warped`` on its ink per pixel of its extent: stroke width times
-    contrast, which blur keeps) is under :attr:`Params.min_weight_share` of the kind's
-    (a thin grey preview beside bold coloured marks).
-    """
+    index: int
+    mark: str
+    contrast: float
+    weight: float
+    colour: NDArray[np.float64]
+
+
+def mark_inks(
+    readings: Sequence[MarkShape | None],
+    warped: NDArray[np.uint8],
+    marks: Mask,
+    colours: RGBImage | None,
+    params: Params = PARAMS,
+) -> list[MarkInk]:
+    """The :class:`MarkInk` of every X and O in ``readings``: its ink is ``marks`` in its
+    cell of the canonical board, ``warped`` the ink levels there and ``colours`` the
+    picture (if not given, the colour is the ink level)."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
-    measures: list[tuple[int, str, float, float]] = []
+    out: list[MarkInk] = []
     for i, cell in enumerate(readings):
         box = np.s_[
             pad + (i // 3) * size : pad + (i // 3 + 1) * size,
             pad + (i % 3) * size : pad + (i % 3 + 1) * size,
         ]
-        if cell is None or cell.mark not in "xo" or not marks[box].any():
+        ink = marks[box]
+        if cell is None or cell.mark not in "xo" or not ink.any():
             continue
-        ys, xs = np.nonzero(marks[box])
-        levels = warped[box][marks[box]].astype(np.float64)
+        ys, xs = np.nonzero(ink)
+        levels = warped[box][ink].astype(np.float64)
         extent = float(max(np.ptp(ys), np.ptp(xs)) + 1)
-        measures.append((i, cell.mark, float(np.median(levels)), float(levels.sum()) / extent))
+        strong = levels >= np.percentile(levels, 67)
+        painted = levels[:, None] if colours is None else colours[box][ink].astype(np.float64)
+        colour = painted[strong].mean(axis=0)
+        out.append(MarkInk(i, cell.mark, float(np.median(levels)), levels.sum() / extent, colour))
+    return out
+
+
+def _unlike_their_kind(
+    readings: list[MarkShape | None],
+    warped: NDArray[np.uint8],
+    marks: Mask,
+    colours: RGBImage | None,
+    params: Params,
+) -> list[MarkShape | None]:
+    """``readings`` with every X or O made unclear that is drawn unlike the other marks of
+    its kind (:func:`mark_inks`): one board's marks of a kind are drawn alike, and one in
+    under half their contrast, under :attr:`Params.min_weight_share` of their stroke
+    weight or in another colour (:attr:`Params.max_colour_step`), or, alone of its kind,
+    under :attr:`Params.min_cross_weight_share` of the other kind's weight, is a hover preview of
+    the next move, a wiped mark's ghost or something over the board (colours, if
+    ``colours``, the picture on the canonical board, is given)."""
+    inks = mark_inks(readings, warped, marks, colours, params)
     out = list(readings)
-    for i, mark, contrast, weight in measures:
-        kind = [(c, w) for j, other, c, w in measures if j != i and other == mark]
-        if not kind:
+    for ink in inks:
+        kind = [other for other in inks if other.index != ink.index and other.mark == ink.mark]
+        if not kind:  # alone of its kind: only far below the other kind's weight
+            others = [other.weight for other in inks if other.index != ink.index]
+            if others and ink.weight < params.min_cross_weight_share * float(np.median(others)):
+                out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
             continue
-        contrasts, weights = zip(*kind, strict=True)
-        if contrast < 0.5 * float(np.median(contrasts)) or weight < params.min_weight_share * float(
-            np.median(weights)
+        contrast = float(np.median([other.contrast for other in kind]))
+        weight = float(np.median([other.weight for other in kind]))
+        colour = np.median([other.colour for other in kind], axis=0)
+        if (
+            ink.contrast < 0.5 * contrast
+            or ink.weight < params.min_weight_share * weight
+            or float(np.abs(ink.colour - colour).max()) > params.max_colour_step
         ):
-            out[i] = MarkShape("?", 0.0, 0, 0.0)
+            out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 
@@ -1105,8 +1153,9 @@ def _unlike_the_page(
     thresholded at :attr:`Params.page_contrast` of the contrast of the lines' ink
     (``lines``; the board's ink ``board`` where there are no lines), or at twice the
     typical level of the empty cells' brightest pixels (their 95th percentiles' median:
-    noise, moire, a textured page) if higher, away from ``board``'s ink; a piece of a
-    mark's size clear of the cell's sides makes the cell unclear.
+    noise, moire, a textured page) if higher, and at half the cell's own peak if higher
+    still, away from ``board``'s ink; a piece of a mark's size clear of the cell's sides
+    makes the cell unclear.
 
     Examples
     --------
@@ -1135,15 +1184,18 @@ def _unlike_the_page(
     noise = float(np.median([np.percentile(smooth[box], 95) for box in boxes.values()]))
     high = max(params.page_contrast * float(np.median(warped[ink])), 2 * noise)
     near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-    faint = np.asarray((smooth > high) & ~near, np.uint8)
     out = list(readings)
     for i, box in boxes.items():
-        inner = faint[box]
-        _, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
-        start, extent = stats[1:, :2], stats[1:, 2:4]
-        alone = np.all((start > 0) & (start + extent < inner.shape[::-1]), axis=1)
-        if np.any(alone & (extent.max(axis=1) >= params.min_mark * size)):
-            out[i] = MarkShape("?", 0.0, 0, 0.0)
+        cell = smooth[box]
+        # at the page's threshold, and at half the cell's own peak above it (a mark in a
+        # haze of slightly unlike page around it: a darker square behind a dim O)
+        for level in {high, max(high, 0.5 * float(cell.max()))}:
+            inner = np.asarray((cell > level) & ~near[box], np.uint8)
+            _, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
+            start, extent = stats[1:, :2], stats[1:, 2:4]
+            alone = np.all((start > 0) & (start + extent < inner.shape[::-1]), axis=1)
+            if np.any(alone & (extent.max(axis=1) >= params.min_mark * size)):
+                out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 
@@ -1156,8 +1208,9 @@ def _against_the_lines(
     pad: int,
 ) -> list[MarkShape | None]:
     """``readings`` with every mark whose ink in its cell (``marks``) is lighter than the
-    page where the ``lines``' ink is darker, or darker where it is lighter (by the median
-    ``lift`` of each, at least 4 levels either way), made unclear."""
+    page where the ``lines``' ink is darker (by the median ``lift`` of each, at least 4
+    levels either way: a glare's blob), made unclear. A mark darker than the page beside
+    light lines is a style (dark marks on a page between white lines), no glare."""
     if not lines.any():
         return readings
     polarity = float(np.median(lift[lines]))
@@ -1171,7 +1224,7 @@ def _against_the_lines(
         if not ink.any():
             continue
         own = float(np.median(lift[box][ink]))
-        if min(abs(own), abs(polarity)) >= 4 and own * polarity < 0:
+        if min(own, -polarity) >= 4:
             out[i] = MarkShape("?", cell.hole, cell.arms, cell.centre, sure=False)
     return out
 
@@ -1299,16 +1352,16 @@ def _reach(grid_to_pixels: NDArray[np.float64], shape: tuple[int, ...]) -> NDArr
 
 def _board_ink(
     image: RGBImage, grid_to_image: NDArray[np.float64], params: Params
-) -> tuple[NDArray[np.uint8], NDArray[np.float32], NDArray[np.float64]]:
+) -> tuple[NDArray[np.uint8], NDArray[np.float32], RGBImage, NDArray[np.float64]]:
     """The ink difference image of the board's surroundings, with cells of about
     :attr:`Params.read_cell` pixels (or the picture's own, if smaller), its brightness
-    above the local background (negative for dark ink), and the map from grid units to
-    it."""
+    above the local background (negative for dark ink), the surroundings themselves and
+    the map from grid units to them."""
     crop, grid_to_crop = _read_copy(image, grid_to_image, params)
     _, diff = ink_mask(crop, params)
     gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
     background = cv2.cvtColor(_median_background(crop, 48, 7), cv2.COLOR_RGB2GRAY)
-    return diff, gray - background, grid_to_crop
+    return diff, gray - background, crop, grid_to_crop
 
 
 def _read_copy(
@@ -1649,9 +1702,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ grid.homography()
     x, y, w, h = region
     to_region = np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], dtype=np.float64) @ to_image
-    diff, brightness, to_diff = _board_ink(image[y : y + h, x : x + w], to_region, params)
+    diff, brightness, crop, to_diff = _board_ink(image[y : y + h, x : x + w], to_region, params)
     readings, density, glyphs = read_cells(
-        diff, to_diff, grid.framed, params, brightness, grid.reach()
+        diff, to_diff, grid.framed, params, brightness, grid.reach(), crop
     )
     if faint and not any(readings):  # the gaps between pale tiles make a # as well
         return Recognition.nothing(GAME, "only a faint empty #, no marks")

@@ -18,9 +18,9 @@ from recognizer.tictactoe import (
     PARAMS,
     MarkShape,
     TileBoard,
-    _fainter_than_their_kind,
     _line_remnant,
     _read_tiles,
+    _unlike_their_kind,
     cell_area_ratio,
     classify_mark,
     draw,
@@ -576,7 +576,7 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
         warped[
             pad + r * size + 20 : pad + r * size + 40, pad + c * size + 20 : pad + c * size + 40
         ] = level
-    found = _fainter_than_their_kind(readings, warped, warped > 0, PARAMS)
+    found = _unlike_their_kind(readings, warped, warped > 0, None, PARAMS)
     assert [cell.mark if cell else "-" for cell in found] == [
         "x",
         "x",
@@ -590,12 +590,24 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
     ]
 
 
-@pytest.mark.parametrize(("seed", "doubted"), [(612001, "(2, 2)"), (710012, "(1, 0)")])
+@pytest.mark.parametrize(
+    ("seed", "doubted"),
+    [
+        (612001, "(2, 2)"),
+        (710012, "(1, 0)"),
+        (710001, "(2, 1)"),
+        (720015, "(0, 1)"),
+        (720021, "(1, 1)"),
+    ],
+)
 def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: str) -> None:
-    """Novel looks with a thin grey hover preview of the next X in an empty cell: a chalk
-    board (red team's 612001, refused before it was read until a board on a panel was read)
-    and bold neon marks (710012, solved wrong: the preview as an X). A mark of under 0.4
-    of its kind's stroke weight is unclear, and its cell is named."""
+    """Novel looks with a thin grey hover preview of the next mark in an empty cell, each
+    solved wrong with the preview read as a mark: a chalk board (red team's 612001, refused
+    before it was read until a board on a panel was read) and bold neon marks (710012): a
+    mark under 0.4 of its kind's stroke weight is unclear; a preview half under a toast,
+    its letters joined to it (710001): a mark in another colour than its kind's is
+    unclear; the preview alone of its kind on cards and neon (720015, 720021): a mark alone
+    of its kind under a quarter of the other kind's weight is unclear. The cell is named."""
     picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert not found.confident
@@ -609,3 +621,19 @@ def test_a_board_on_a_panel_of_its_own_colour_is_read(seed: int) -> None:
     picture, truth = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert found.confident and found.puzzle == truth, found.doubts
+
+
+@pytest.mark.parametrize(("seed", "novel"), [(603004, False), (720013, True)])
+def test_marks_of_low_contrast_are_read_or_refused(seed: int, novel: bool) -> None:
+    """Dark blue X's on a crimson page between white lines (foreign 603004, refused: a mark
+    darker than the page beside lighter lines was taken for glare's opposite; only a mark
+    lighter than the page beside dark lines is glare) are read; blue O's on a blue page
+    in a haze of slightly darker page (novel 720013, solved wrong without them) make their
+    cells unclear: an empty cell's middle is judged at half its own peak as well."""
+    rng = np.random.default_rng(seed)
+    picture, truth = (foreign.novel if novel else foreign.screen)("tictactoe", rng)
+    found = recognize(np.asarray(picture))
+    if novel:
+        assert not found.confident and "(1, 2)" in found.doubts[0], found.doubts
+    else:
+        assert found.confident and found.puzzle == truth, found.doubts
