@@ -146,11 +146,11 @@ class Params:
     """... or this fraction of the steps between the ring's own squares."""
     past_rings: int = 4
     past_colour: float = 0.3
-    past_known: float = 0.5
+    past_known: float = 0.25
     past_contrast: float = 0.5
     """A line of squares up to this many squares beyond a side, at least this share of
     them in the picture and within this fraction of the board's two colours' distance
-    from the board's squares of their colour (the rest covered: a toast, an ad strip),
+    from the board's squares of either colour (the rest covered: a toast, an ad strip),
     whose neighbours among those step the chequer's way by this fraction of the squares'
     contrast (as often as :attr:`beyond_share`), continues the board past what hides it
     or the lines between: the size is in doubt."""
@@ -874,10 +874,9 @@ def _chequer_past(
     own = np.array([np.median(ringed.base[board][parity[board] == k], axis=0) for k in (0, 1)])
     lighter = int(own[1].mean() > own[0].mean())
     signed = grey * np.where(parity == lighter, 1.0, -1.0)
-    # each square's distance from the board's squares of its colour, over theirs apart
-    alike = np.linalg.norm(ringed.base - own[parity], axis=2) <= params.past_colour * float(
-        np.linalg.norm(own[1] - own[0])
-    )
+    # squares of either board colour (within a share of theirs apart): the rest are covered
+    near = params.past_colour * float(np.linalg.norm(own[1] - own[0]))
+    alike = np.linalg.norm(ringed.base[:, :, None] - own, axis=3).min(axis=2) <= near
     sides = {
         "top": (signed, alike, shown),
         "bottom": (signed[::-1], alike[::-1], shown[::-1]),
@@ -888,7 +887,8 @@ def _chequer_past(
     beyond = (slice(rings), slice(rings, -rings))
     for side, (lines, same, seen) in sides.items():
         for line, like, visible in zip(lines[beyond], same[beyond], seen[beyond], strict=True):
-            # squares of neither colour are covered (a toast, a strip, the picture's edge)
+            # squares of neither colour are covered (a toast, a strip, the picture's edge);
+            # a square of the other colour breaks the chequer (its steps fail)
             known = like & visible
             pairs = known[:-1] & known[1:]
             if np.mean(known) < params.past_known or pairs.sum() < 2:
