@@ -594,31 +594,29 @@ def _sample_cells(
     colors = np.zeros((lattice.rows, lattice.cols, 3))
     covered: Counter[int] = Counter()
     hx, hy = max(1.0, cell[0] / 4), max(1.0, cell[1] / 4)
-    for r in range(lattice.rows):
-        for c in range(lattice.cols):
-            cx, cy = lattice.center((r, c))
-            xa, xb = round(cx - hx), round(cx + hx)
-            ya, yb = round(cy - hy), round(cy + hy)
-            patch = regions.labels[ya:yb, xa:xb].ravel()
-            kinds = regions.kinds[patch]
-            labelled = kinds[patch > 0]
-            if labelled.size < 0.3 * patch.size:
-                return None
-            kind, count = Counter(labelled.tolist()).most_common(1)[0]
-            if count < params.min_cell_purity * labelled.size:
-                return None
-            mine = (kinds == kind) & (patch > 0)
-            label = Counter(patch[mine].tolist()).most_common(1)[0][0]
-            x, y, w, h = (float(v) for v in regions.stats[label, :4])
-            if (
-                x < left - slack_x
-                or y < top - slack_y
-                or x + w > right + slack_x
-                or y + h > bottom + slack_y
-            ):
-                return None
-            covered[label] += 1
-            colors[r, c] = np.median(work[ya:yb, xa:xb].reshape(-1, 3)[mine], axis=0)
+    for (r, c), (cx, cy) in zip(_cells(lattice), _centers(lattice), strict=True):
+        xa, xb = round(cx - hx), round(cx + hx)
+        ya, yb = round(cy - hy), round(cy + hy)
+        patch = regions.labels[ya:yb, xa:xb].ravel()
+        kinds = regions.kinds[patch]
+        labelled = kinds[patch > 0]
+        if labelled.size < 0.3 * patch.size:
+            return None
+        kind, count = Counter(labelled.tolist()).most_common(1)[0]
+        if count < params.min_cell_purity * labelled.size:
+            return None
+        mine = (kinds == kind) & (patch > 0)
+        label = Counter(patch[mine].tolist()).most_common(1)[0][0]
+        x, y, w, h = (float(v) for v in regions.stats[label, :4])
+        if (
+            x < left - slack_x
+            or y < top - slack_y
+            or x + w > right + slack_x
+            or y + h > bottom + slack_y
+        ):
+            return None
+        covered[label] += 1
+        colors[r, c] = _median_color(work[ya:yb, xa:xb].reshape(-1, 3)[mine])
     if not members <= set(covered):
         return None
     for label, count in covered.items():
@@ -921,7 +919,7 @@ def _pieces_on_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
             x, y = np.round(points).astype(int).T
             if x.min() < 0 or y.min() < 0 or x.max() >= width or y.max() >= height:
                 continue
-            around = np.median(work[y, x].astype(np.float64), axis=0)
+            around = _median_color(work[y, x])
             if np.linalg.norm(around - grid.colors[r, c]) > params.same_color:
                 odd.append((r, c))
     if not near and len(far) < 2:
@@ -1241,10 +1239,7 @@ def _cell_positions(grid: _Grid, board: _Grid) -> NDArray[np.float64]:
     (x0, y0), (x1, y1) = board.lattice.to_pixels([(0, 0), (rows, cols)])
     origin = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
     unit = max(abs(x1 - x0), abs(y1 - y0))
-    centres = [
-        grid.lattice.center((r, c)) for r in range(grid.shape[0]) for c in range(grid.shape[1])
-    ]
-    return (np.array(centres) - origin) / unit
+    return (np.array(_centers(grid.lattice)) - origin) / unit
 
 
 def _light_slopes(
@@ -1570,17 +1565,37 @@ def _patch_colors(
     height, width = work.shape[:2]
     colors = np.full((lattice.rows, lattice.cols, 3), np.nan)
     hx, hy = max(1.0, half[0]), max(1.0, half[1])
-    for r in range(lattice.rows):
-        for c in range(lattice.cols):
-            cx, cy = lattice.center((r, c))
-            xa, xb, ya, yb = round(cx - hx), round(cx + hx) + 1, round(cy - hy), round(cy + hy) + 1
-            if xa < 0 or ya < 0 or xb > width or yb > height:
-                continue
-            pixels = work[ya:yb, xa:xb].reshape(-1, 3).astype(np.float64)
-            median = np.median(pixels, axis=0)
-            if not even or np.linalg.norm(pixels - median, axis=1).mean() <= params.even_patch:
-                colors[r, c] = median
+    for (r, c), (cx, cy) in zip(_cells(lattice), _centers(lattice), strict=True):
+        xa, xb, ya, yb = round(cx - hx), round(cx + hx) + 1, round(cy - hy), round(cy + hy) + 1
+        if xa < 0 or ya < 0 or xb > width or yb > height:
+            continue
+        pixels = work[ya:yb, xa:xb].reshape(-1, 3).astype(np.float64)
+        median = _median_color(pixels)
+        if not even or np.linalg.norm(pixels - median, axis=1).mean() <= params.even_patch:
+            colors[r, c] = median
     return colors
+
+
+def _cells(lattice: Lattice) -> list[tuple[int, int]]:
+    """The ``(row, col)`` of every cell of ``lattice``, row by row."""
+    return list(itertools.product(range(lattice.rows), range(lattice.cols)))
+
+
+def _centers(lattice: Lattice) -> list[tuple[float, float]]:
+    """The pixel ``(x, y)`` centre of every cell of ``lattice``, row by row (one mapping
+    for all, rather than one per cell)."""
+    points = np.array(_cells(lattice), dtype=np.float64) + 0.5
+    return [(float(x), float(y)) for x, y in lattice.to_pixels(points)]
+
+
+def _median_color(pixels: NDArray[np.generic]) -> NDArray[np.float64]:
+    """The per-channel median of ``(N, 3)`` pixels (as :func:`numpy.median`, without its
+    overhead on the many small patches read)."""
+    ordered = np.sort(pixels, axis=0).astype(np.float64)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return np.asarray((ordered[middle - 1] + ordered[middle]) / 2, dtype=np.float64)
 
 
 def _same_aspect(a: _Grid, b: _Grid) -> bool:
