@@ -414,14 +414,17 @@ def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float,
     """Fit ``centre = a + pitch * k``: returns ``(a, pitch, kmin, kmax)`` or None if ragged."""
     k = np.round((centres - centres.min()) / pitch)
     for _ in range(2):
-        fit = np.polyfit(k, centres, 1) if np.ptp(k) > 0 else np.array([pitch, centres.mean()])
-        pitch = float(fit[0])
-        k = np.round((centres - fit[1]) / pitch)
-    residual = np.abs(centres - (fit[1] + pitch * k))
+        spread = k - k.mean()
+        a = float(centres.mean())
+        if spread.any():  # least squares, in closed form
+            pitch = float(spread @ centres / (spread @ spread))
+            a -= pitch * float(k.mean())
+        k = np.round((centres - a) / pitch)
+    residual = np.abs(centres - (a + pitch * k))
     if np.median(residual) > 0.08 * pitch or pitch <= 0:
         return None
     good = residual < 0.2 * pitch
-    return float(fit[1]), pitch, int(k[good].min()), int(k[good].max())
+    return a, pitch, int(k[good].min()), int(k[good].max())
 
 
 def _cell_lattices(
@@ -441,7 +444,9 @@ def _cell_lattices(
     # its neighbours, then in itself), the median size of those squares, and the squares
     # within 15 % of it
     bins = np.round(np.log(np.column_stack([w[idx], h[idx]])) / 0.1).astype(np.int64)
-    keys, counts = np.unique(bins, axis=0, return_counts=True)
+    # the bins as one number each: np.unique of rows is slow
+    flat_keys, counts = np.unique(bins[:, 0] * 4096 + bins[:, 1], return_counts=True)
+    keys = np.column_stack([flat_keys // 4096, flat_keys % 4096])
     near = np.abs(keys[:, None, :] - keys[None, :, :]).max(axis=2) <= 1
     best = keys[np.lexsort((counts, near @ counts))[-1]]
     common = idx[np.abs(bins - best).max(axis=1) <= 1]
@@ -1062,10 +1067,11 @@ def _order_board(
         # numbers on some segments, lost on others (a photo's blur), decide nothing (one
         # mark that reads as a digit may be a head's eyes)
         return "numbers on some of the body's segments and none on others"
-    if all(details[c] is not None for c in numbered):
-        scores = {
-            c: classify_glyph(d, magnified) for c in numbered if (d := details[c]) is not None
-        }
+    scores = {c: classify_glyph(d, magnified) for c in numbered if (d := details[c]) is not None}
+    # marks on every segment of which none reads as a glyph (a tiled board's gaps under a
+    # thin body) are no numbers: the head's cues order the body
+    glyphs = any(max(s.values()) >= p.glyph_score for s in scores.values())
+    if len(scores) == len(numbered) and glyphs:
         unread = [c for c in numbered if max(scores[c].values()) < p.glyph_score]
         if head is None and len(unread) == 1 and len(scores) > 2:
             # a head's eyes beside its 0 make no glyph: the only unreadable cell may be the
@@ -1080,11 +1086,13 @@ def _order_board(
         # the head's cues tell which end is the head, not which way round the body goes
         if len({min(tuple(o), tuple(reversed(o))) for o in orders}) > 1:
             return "the body's shape allows several paths and no numbers tell them apart"
-        # eyes are on the head; a mark half beside an end is a number (none on the others)
-        if any(
+        # eyes are on the head; a mark half beside an end, none on the other segments, is
+        # a number
+        ends = (orders[0][0], orders[0][-1])
+        if all(details[c] is None for c in cells if c not in ends) and any(
             details[c] is not None
             and _detail(img, grid, c, measured.color[c], measured.background[c], p, False) is None
-            for c in (orders[0][0], orders[0][-1])
+            for c in ends
         ):
             return "a number at one end of the body and none on its other segments"
         orders = [o for o in orders if _looks_like_head(o, details, measured, img, grid, color, p)]
