@@ -940,7 +940,12 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         and _digit(_glyph_ink(img, grid, g[0], measured.background[g[0]], p), magnified, p)
         is not None
     ]
-    if numbered:
+    # (only a body that bears marks on its segments has numbers whose fill may be lost: a
+    # body without them, a line or plain segments, leaves a tree beside it a tree)
+    if numbered and any(
+        _detail(img, grid, c, measured.color[c], measured.background[c], p) is not None
+        for c in snake_cells
+    ):
         return _in_doubt("a piece beside the snake reads as a digit", numbered, p)
     order = _order_board(img, grid, measured, snake_cells, head, body_color, p, magnified)
     if isinstance(order, str):
@@ -1686,11 +1691,14 @@ def _text_choice(
         return _in_doubt(f"{len(digits)} snake digits, not 2 to {SIZE}", list(digits), p)
     if not _connected(list(digits)):
         return _in_doubt("the snake's body is not a chain", list(digits), p)
-    orders = [
-        o
-        for o in snake_orders(list(digits), None)
-        if all(str(i) in digits[cell] for i, cell in enumerate(o))
-    ]
+    chains = snake_orders(list(digits), None)
+    orders = [o for o in chains if all(str(i) in digits[cell] for i, cell in enumerate(o))]
+    if not orders:
+        # small code closes the holes of looped digits (0, 6, 8, 9 read as one another): when
+        # the readings fit no chain, a looped digit may stand for any looped one, and the
+        # other digits must still give one order
+        looped = {c: ch | frozenset(LOOPED) if ch & set(LOOPED) else ch for c, ch in digits.items()}
+        orders = [o for o in chains if all(str(i) in looped[cell] for i, cell in enumerate(o))]
     if len(orders) != 1:
         ambiguous = "do not give one body order" if orders else "disagree with every chain"
         return _in_doubt(f"the snake's digits {ambiguous}", list(digits), p)

@@ -528,6 +528,15 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # as no glyph; marks of which none is a glyph leave the order to the head's cues
         (700027, ("screen",)),
         (700036, ("screen",)),
+        # tiny code whose 6 read as a 0 and 0 as a 9: looped digits stand for one another
+        # when the readings fit no chain
+        (830015, ("screen", "photo")),
+        # a plain board without an outline on a page of nearly its colour (3.7 RGB off): the
+        # renderer now keeps such a page apart from the board, as a board must show
+        (830017, ("screen", "photo")),
+        # a lone pine beside a line body read as a digit (a lost segment's number): only a
+        # body with marks on its segments has numbers
+        (830028, ("screen",)),
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:

@@ -167,6 +167,11 @@ def _shade(color: RGB, factor: float) -> RGB:
     )
 
 
+def _distance(a: RGB, b: RGB) -> float:
+    """Euclidean distance between two colours."""
+    return float(np.linalg.norm(np.subtract(a, b)))
+
+
 def _capture(rng: np.random.Generator, page: RGB) -> Capture:
     capture = Capture(
         page=page,
@@ -227,7 +232,7 @@ def random_board_style(rng: np.random.Generator) -> BoardStyle:
     numbers = snake == "segments" and bool(rng.random() < 0.4)
     heads = ["shade", "plain"] if numbers else ["eyes", "shade"]
     head = "arrow" if snake == "line" else str(rng.choice(heads))
-    return BoardStyle(
+    style = BoardStyle(
         cell=int(rng.integers(22, 72)),
         board=str(rng.choice(["plain", "grid", "grid", "checker", "tiles"])),
         background=background,
@@ -246,6 +251,13 @@ def random_board_style(rng: np.random.Generator) -> BoardStyle:
         numbers=numbers,
         capture=_capture(rng, _hsv(float(rng.random()), 0.1, 0.15 if dark else 0.95)),
     )
+    page = style.capture.page
+    if style.board == "plain" and style.border == 0 and _distance(page, background) < 20:
+        # a plain board without an outline is told from its page by colour alone: on a page
+        # of nearly its own colour no board shows, and where its cells lie is a guess
+        page = _shade(background, 1.1 if dark else 0.85)
+        style = replace(style, capture=replace(style.capture, page=page))
+    return style
 
 
 @lru_cache(maxsize=1)
