@@ -67,10 +67,23 @@ def _paint(layer: Layer, mask: NDArray[np.uint8], corner: tuple[int, int], color
         return
     cover = cv2.merge([mask[y0 - y : y1 - y, x0 - x : x1 - x]] * 4)
     region = layer[y0:y1, x0:x1]
-    paint = np.empty_like(cover)
-    paint[:] = np.round(_premultiplied(color))
     kept = cv2.multiply(region, 255 - cover, scale=1 / 255)
-    region[:] = cv2.add(kept, cv2.multiply(cover, paint, scale=1 / 255))
+    # times a Scalar (OpenCV's stubs list arrays only), as a whole array of it would be
+    ink = cv2.multiply(cover, _ink(color), scale=1 / 255)  # type: ignore[call-overload]
+    region[:] = cv2.add(kept, ink)
+
+
+@lru_cache(maxsize=64)
+def _ink(color: Color) -> tuple[float, float, float, float]:
+    """The premultiplied colour in whole levels, as painted through a mask."""
+    r, g, b, a = (float(v) for v in np.round(_premultiplied(color)))
+    return r, g, b, a
+
+
+@lru_cache(maxsize=1024)
+def _text_box(px: int, text: str) -> tuple[float, float, float, float]:
+    """The box of ``text`` at ``px`` pixels about its middle (left, top, right, bottom)."""
+    return _font(px).getbbox(text, anchor="mm")
 
 
 class Overlay:
@@ -174,7 +187,7 @@ class Overlay:
 
         def op(layer: Layer, origin: Point) -> None:
             font = _font(px)
-            left, top, right, bottom = font.getbbox(text, anchor="mm")
+            left, top, right, bottom = _text_box(px, text)
             pad = stroke_width + 1
             box = (int(np.floor(left)) - pad, int(np.floor(top)) - pad)
             size_px = (int(np.ceil(right)) - box[0] + pad, int(np.ceil(bottom)) - box[1] + pad)
