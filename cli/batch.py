@@ -12,12 +12,14 @@ import logging
 import multiprocessing
 import signal
 import time
+import warnings
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import IO, Any
 
 from PIL import Image
 
@@ -63,8 +65,6 @@ class Source:
     path: str
     member: str | None
     fingerprint: str
-    size: int = 0
-    """Bytes, which say roughly how long the picture takes (see :func:`run_batch`)."""
 
     def read(self) -> bytes:
         """The picture's bytes."""
@@ -108,8 +108,7 @@ def discover(pack: Path, exclude: Path | None = None) -> list[Source]:
                 continue
             if excluded is not None and path.resolve().is_relative_to(excluded):
                 continue
-            size = path.stat().st_size
-            sources.append(Source(str(relative), str(path), None, file_fingerprint(path), size))
+            sources.append(Source(str(relative), str(path), None, file_fingerprint(path)))
         return sorted(sources, key=lambda s: s.key)
     if pack.is_file() and zipfile.is_zipfile(pack):
         try:
@@ -124,11 +123,44 @@ def discover(pack: Path, exclude: Path | None = None) -> list[Source]:
                 continue
             if is_candidate(relative):
                 fingerprint = f"{info.file_size}:{info.CRC:08x}"
-                sources.append(
-                    Source(str(relative), str(pack), info.filename, fingerprint, info.file_size)
-                )
+                sources.append(Source(str(relative), str(pack), info.filename, fingerprint))
         return sorted(sources, key=lambda s: s.key)
     raise UsageError(f"{pack} is neither a folder nor a .zip archive")
+
+
+def pixel_counts(sources: list[Source]) -> dict[str, int]:
+    """Each picture's pixels as its header gives them (0 where it cannot be read).
+
+    Decoding, finding a photo's screen and encoding grow with the pixels, so they say
+    roughly how long a picture takes; its bytes do not (a flat screenshot of any size
+    compresses to a few kilobytes). Only headers are read.
+    """
+    counts: dict[str, int] = {}
+    with ExitStack() as stack:
+        archives: dict[str, zipfile.ZipFile] = {}
+        for source in sources:
+            try:
+                if source.member is None:
+                    with Path(source.path).open("rb") as file:
+                        counts[source.key] = _header_pixels(file)
+                    continue
+                if source.path not in archives:
+                    archives[source.path] = stack.enter_context(zipfile.ZipFile(source.path))
+                with archives[source.path].open(source.member) as member:
+                    counts[source.key] = _header_pixels(member)
+            except (OSError, zipfile.BadZipFile, KeyError):
+                counts[source.key] = 0  # solving it says (quickly) what is wrong
+    return counts
+
+
+def _header_pixels(stream: IO[bytes]) -> int:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(stream) as image:
+                return image.width * image.height
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        return 0
 
 
 @dataclass(frozen=True)
@@ -270,11 +302,12 @@ def run_batch(
     """
     sources = discover(pack, exclude=out_dir)
     store = ResultStore(out_dir)
-    # largest first: big pictures (full-resolution photos) take longest, and a long one
-    # started last would leave the other workers idle at the end
-    todo = sorted(
-        (s for s in sources if not store.is_done(s.key, s.fingerprint)), key=lambda s: -s.size
-    )
+    todo = [s for s in sources if not store.is_done(s.key, s.fingerprint)]
+    # largest first (see pixel_counts): a long picture started last would leave the other
+    # workers idle at the end. A solve's time cannot be foreseen; ordered by bytes, the flat
+    # screenshots came last, among them Bond screens whose search may take its whole budget
+    pixels = pixel_counts(todo)
+    todo.sort(key=lambda s: -pixels[s.key])
     if on_start is not None:
         on_start(len(todo), len(sources) - len(todo))
     keys = [s.key for s in sources]

@@ -10,6 +10,7 @@ import time
 import zipfile
 from pathlib import Path
 
+from cli.batch import discover, pixel_counts
 from recognizer.image import decode_image
 from solvers import onestroke
 from tests.cli.conftest import read_records, solve_shot
@@ -68,6 +69,19 @@ def test_zip_pack(pack: Path, tmp_path: Path) -> None:
     result = solve_shot("batch", str(archive), "--out", str(out), "--workers", "2")
     assert result.returncode == 4, result.stderr
     _check_outputs(out)
+
+
+def test_pictures_are_weighed_by_their_pixels_read_from_headers(pack: Path, tmp_path: Path) -> None:
+    archive = tmp_path / "pack.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for path in sorted(pack.rglob("*")):
+            if path.is_file():
+                zf.write(path, path.relative_to(pack).as_posix())
+    pictures = [key for key, status in EXPECTED.items() if status != "unreadable"]
+    expected = {key: decode_image((pack / key).read_bytes()).size // 3 for key in pictures}
+    expected["broken.png"] = 0  # its header does not say
+    assert pixel_counts(discover(pack)) == expected
+    assert pixel_counts(discover(archive)) == expected
 
 
 def test_not_a_pack_is_a_usage_error(tmp_path: Path) -> None:
