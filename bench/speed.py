@@ -14,6 +14,10 @@ Batch scaling is measured as the issue asks, on a pack of 200 mixed pictures, be
 machine's own ceiling: two worker processes solving the same screenshot over and over, with
 nothing to schedule, which shows what the cores give when both are busy (a shared cache and
 memory bus, or a host's other guests, make it less than 2).
+
+Beside each time is the CPU time it took (of every thread, and of the processes it ran),
+which other programs on the machine do not stretch; the load average is printed before and
+after, to tell how far they stretched the times.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import argparse
 import dataclasses
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -41,16 +46,24 @@ from solvers.onestroke import random_level
 from tests.render import onestroke
 from tests.render.mixed import write_pack
 
-Row = tuple[str, float | None, str, float | None]
+Row = tuple[str, float | None, float | None, str, float | None]
 
 
-def _median_ms(action: Callable[[], object], repeat: int) -> float:
-    times = []
+def _cpu_seconds() -> float:
+    """CPU time of this process's threads and of the child processes it has waited for."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def _median_ms(action: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The median wall time of ``action`` in ms, and its median CPU time."""
+    times, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), _cpu_seconds()
         action()
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        cpu.append((_cpu_seconds() - start_cpu) * 1000)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def _cached_bytecode_env(cache: Path) -> dict[str, str]:
@@ -87,10 +100,12 @@ def _one_screenshot(command: list[str], env: dict[str, str], repeat: int) -> lis
     with tempfile.TemporaryDirectory() as tmp:
         shot, out = Path(tmp) / "shot.png", Path(tmp) / "shot.solved.png"
         shot.write_bytes(data)
-        floor = _median_ms(lambda: encode_png(decode_image(data)), repeat)
+        floor, floor_cpu = _median_ms(lambda: encode_png(decode_image(data)), repeat)
         record, _ = solve_data(lambda: data, "shot.png", out, Options())
-        pipeline = _median_ms(lambda: solve_data(lambda: data, "shot.png", out, Options()), repeat)
-        process = _median_ms(
+        pipeline, pipeline_cpu = _median_ms(
+            lambda: solve_data(lambda: data, "shot.png", out, Options()), repeat
+        )
+        process, process_cpu = _median_ms(
             partial(
                 subprocess.run,
                 [*command, str(shot), "--out", str(out)],
@@ -101,15 +116,22 @@ def _one_screenshot(command: list[str], env: dict[str, str], repeat: int) -> lis
         )
     stages = ", ".join(f"{k} {v:.0f}" for k, v in record.timings_ms.items())
     return [
-        ("floor: decode + encode 1080x2340 PNG", floor, "-", None),
+        ("floor: decode + encode 1080x2340 PNG", floor, floor_cpu, "-", None),
         (
             f"one screenshot in-process ({record.status})",
             pipeline,
+            pipeline_cpu,
             "2 x floor",
             pipeline / (2 * floor),
         ),
-        ("solve-shot shot.png (whole process)", process, "target 1000 ms", process / 1000),
-        (f"  stages of one run (ms): {stages}", None, "", None),
+        (
+            "solve-shot shot.png (whole process)",
+            process,
+            process_cpu,
+            "target 1000 ms",
+            process / 1000,
+        ),
+        (f"  stages of one run (ms): {stages}", None, None, "", None),
     ]
 
 
@@ -154,6 +176,7 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--batch-images", type=int, default=200)
     args = parser.parse_args(argv)
     command = _command()
+    load_before = os.getloadavg()[0]
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as cache:
         env = _cached_bytecode_env(Path(cache))
@@ -162,17 +185,18 @@ def run(argv: list[str]) -> None:
         first = (time.perf_counter() - start) * 1000
         for flag in ("--help", "--version"):
             run_flag = partial(subprocess.run, [*command, flag], capture_output=True, env=env)
-            ms = _median_ms(run_flag, args.repeat)
-            rows.append((f"solve-shot {flag}", ms, "target 300 ms", ms / 300))
-        rows.append(("  --version's first run, compiling bytecode", first, "-", None))
+            ms, cpu = _median_ms(run_flag, args.repeat)
+            rows.append((f"solve-shot {flag}", ms, cpu, "target 300 ms", ms / 300))
+        rows.append(("  --version's first run, compiling bytecode", first, None, "-", None))
         rows += _one_screenshot(command, env, args.repeat)
     rates = _batch_rates(args.batch_images)
     ceiling = _ceiling(count=12)
-    print(f"{'measure':<50}{'ms':>7}  {'floor / target':<16}{'ratio':>7}")
-    for name, value, floor_text, ratio in rows:
+    print(f"{'measure':<50}{'ms':>7}{'cpu ms':>8}  {'floor / target':<16}{'ratio':>7}")
+    for name, value, cpu_ms, floor_text, ratio in rows:
         ms_text = f"{value:.0f}" if value is not None else ""
+        cpu_text = f"{cpu_ms:.0f}" if cpu_ms is not None else ""
         ratio_text = f"{ratio:.2f}" if ratio is not None else ""
-        print(f"{name:<50}{ms_text:>7}  {floor_text:<16}{ratio_text:>7}".rstrip())
+        print(f"{name:<50}{ms_text:>7}{cpu_text:>8}  {floor_text:<16}{ratio_text:>7}".rstrip())
     speedup = rates[2] / rates[1]
     print(
         f"batch of {args.batch_images} mixed pictures: {rates[1]:.2f}/s with 1 worker, "
@@ -184,3 +208,4 @@ def run(argv: list[str]) -> None:
     )
     if shutil.which("nproc"):
         print(f"cores: {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()}")
+    print(f"load average (1 min): {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
