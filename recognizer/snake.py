@@ -1483,10 +1483,9 @@ TextCell = str | frozenset[str]
 _TextRow = tuple[int, list[TextCell], float, float]
 
 
-def _char_cell(
-    blobs: list[_Blob], base: float, dot: float, cap: float, ink: FloatImage, p: Params
-) -> TextCell:
-    """One character cell: ``.``, ``q`` (a quote), `` ``, ``,`` or a glyph's readings.
+def _char_kind(blobs: list[_Blob], base: float, dot: float, cap: float) -> str:
+    """What one character cell holds: ``.``, ``q`` (a quote), `` ``, ``,`` or ``g`` (a glyph,
+    read by :func:`_glyph_cell` only where a field row may be, as most text is none).
 
     ``dot`` is the dots' size and ``cap`` the line's capital height (from its baseline to
     its quotes' tops): a glyph is three dots tall or reaches nearly as high as the quotes
@@ -1501,6 +1500,13 @@ def _char_cell(
         return "."
     if bottom > base + 0.8 * dot or bottom - top < min(3 * dot, 0.85 * cap):
         return ","
+    return "g"
+
+
+def _glyph_cell(blobs: list[_Blob], ink: FloatImage, p: Params) -> frozenset[str]:
+    """The readings of the glyph a character cell's ``blobs`` make."""
+    top, bottom = min(b.y0 for b in blobs), max(b.y1 for b in blobs)
+    left, right = min(b.x0 for b in blobs), max(b.x1 for b in blobs)
     scores = classify_glyph(ink[top:bottom, left:right])
     # a C drawn small reads nearly as a digit (a 5): the rules choose, as a field has one
     # cherry (a T read so would be as likely as the tail's digit)
@@ -1555,41 +1561,41 @@ def _text_rows(
         return "no text map"
     line_pitch = float(np.median(np.diff([base for base, _ in lines])))
     rows = []
+    boxes = np.array([(b.y0, b.y1) for b in blobs], np.float64).reshape(-1, 2)
+    centres, heights = boxes.mean(axis=1), boxes[:, 1] - boxes[:, 0]
     for index, (base, line_dots) in enumerate(lines):
         xs = np.array([d.cx for d in line_dots])
         phase = float(np.angle(np.exp(2j * np.pi * xs / pitch).mean()) / (2 * np.pi) * pitch)
+        on_line = (base - 0.85 * line_pitch <= centres) & (centres <= base + 0.15 * line_pitch)
+        on_line &= heights < 1.5 * line_pitch  # not a frame or a rule across lines
         mine = [
             piece
-            for b in blobs
-            if base - 0.85 * line_pitch <= b.cy <= base + 0.15 * line_pitch
-            and b.y1 - b.y0 < 1.5 * line_pitch  # not a frame or a rule across lines
-            for piece in _split_blob(b, ink, phase, pitch)
+            for i in np.flatnonzero(on_line)
+            for piece in _split_blob(blobs[i], ink, phase, pitch)
         ]
         quotes = [b.y0 for b in mine if b.y1 < base - 1.3 * dot]
         cap = base - float(np.median(quotes)) if quotes else np.inf
-        first = round((min(b.x0 for b in mine) - phase) / pitch)
-        last = round((max(b.x1 for b in mine) - phase) / pitch)
-        cells = [
-            _char_cell(
-                [b for b in mine if abs(b.cx - phase - k * pitch) < pitch / 2],
-                base,
-                dot,
-                cap,
-                ink,
-                p,
-            )
-            for k in range(first, last + 1)
-        ]
+        # each piece in the character cell its centre is in
+        at = [(b.x0, b.cx, b.x1) for b in mine]
+        k = np.floor((np.array(at).reshape(-1, 3) - phase) / pitch + 0.5).astype(np.int64)
+        first, last = int(k[:, 0].min()), int(k[:, 2].max())
+        held: list[list[_Blob]] = [[] for _ in range(first, last + 1)]
+        for b, i in zip(mine, k[:, 1], strict=True):
+            held[i - first].append(b)
+        kinds = [_char_kind(cell, base, dot, cap) for cell in held]
         starts = [
             i
-            for i in range(len(cells) - SIZE - 1)
-            if cells[i] == "q"
-            and cells[i + SIZE + 1] == "q"
-            and all(c == "." or isinstance(c, frozenset) for c in cells[i + 1 : i + SIZE + 1])
+            for i in range(len(kinds) - SIZE - 1)
+            if kinds[i] == kinds[i + SIZE + 1] == "q"
+            and set(kinds[i + 1 : i + SIZE + 1]) <= {".", "g"}
         ]
         if len(starts) == 1:
-            left = phase + (first + starts[0] + 1) * pitch
-            rows.append((index, cells[starts[0] + 1 : starts[0] + SIZE + 1], left, base))
+            row = slice(starts[0] + 1, starts[0] + SIZE + 1)
+            cells: list[TextCell] = [
+                _glyph_cell(cell, ink, p) if kind == "g" else kind
+                for kind, cell in zip(kinds[row], held[row], strict=True)
+            ]
+            rows.append((index, cells, phase + (first + row.start) * pitch, base))
     return rows, pitch, line_pitch
 
 
