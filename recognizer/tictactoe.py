@@ -578,8 +578,8 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
     the ``#``'s own lines: a bigger grid's lines are as long as the ``#``'s, while a line
     along a row of marks is shorter) at grid position 0 or 3 is a frame side if the
     crossing lines stop at it; anywhere else (or crossed by lines that run on past it) it
-    is the line of a bigger grid, except for one line along the middle of a row or column
-    of cells, within the board: a winning run struck through.
+    is the line of a bigger grid, except for lines along the middle of one row or column
+    of cells, within the board: a winning run struck through, and the rims of its marks.
     """
     h_inv = np.asarray(np.linalg.inv(grid.homography()), np.float64)
     inner = {id(line) for line in (*grid.rows, *grid.cols)}
@@ -588,7 +588,7 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
         for axis, pair in ((1, grid.rows), (0, grid.cols))
     }
     frame: dict[tuple[int, int], Line] = {}  # (axis, side) -> its strongest line
-    struck = False
+    struck: tuple[int, int] | None = None
     for line in lines:
         if id(line) in inner:
             continue
@@ -605,10 +605,11 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
         if min(abs(pos - 1), abs(pos - 2)) < 0.25:
             continue  # a second stroke of an inner line
         ends = (x0, x1) if axis == 1 else (y0, y1)
-        along_marks = min(abs(pos - m) for m in (0.5, 1.5, 2.5)) < 0.2
-        if along_marks and not struck and min(ends) >= -0.6 and max(ends) <= 3.6:
-            struck = True  # one stroke along a row's marks: a winning run struck through
-            continue
+        row = round(pos - 0.5)  # the row (or column) of cells whose middle is nearest
+        along_marks = 0 <= row <= 2 and abs(pos - row - 0.5) < 0.3
+        if along_marks and struck in (None, (axis, row)) and -0.6 <= min(ends) <= max(ends) <= 3.6:
+            struck = axis, row  # strokes along one row's marks: a strike through a won run
+            continue  # and the rims of its marks (a bigger grid's lines fall between cells)
         side = 0 if abs(pos) < 0.3 else 3 if abs(pos - 3) < 0.3 else None
         if side is None:
             return f"a further grid line at {pos:.1f} cells: a bigger grid than 3x3"
@@ -928,37 +929,58 @@ def _through_strike(
     A cell of the run unclear or empty (its mark lost with the strike) takes the others'
     mark, unsure; with none left clear, the run read with the strike (``unstruck``)
     counts if its three cells agree (a letter X keeps its crossing under a strike; a
-    whole run misread as the other side breaks the counts, so it is no risk). Otherwise,
-    or with marks of both sides, the whole run is unclear.
+    whole run misread as the other side breaks the counts, so it is no risk). The
+    strike's eraser cuts the marks it crosses up (an O cut in two arcs has an X's four
+    arms), so where the side so read makes a position no game reaches and the other side
+    the only one that does, the run is the other side's, unsure. Otherwise, or with
+    marks of both sides, the whole run is unclear.
     """
     marks = {cell.mark for i in run if (cell := readings[i]) is not None and cell.mark != "?"}
     whole = {cell.mark if (cell := unstruck[i]) is not None else "-" for i in run}
     if not marks and len(whole) == 1 and whole <= {"x", "o"}:
         marks = whole
+    rest = [cell.mark if cell is not None and cell.mark in "xo" else "-" for cell in readings]
+    legal = {
+        side for side in "xo" if _reachable([side if i in run else m for i, m in enumerate(rest)])
+    }
+    if len(legal) == 1 and not marks <= legal:
+        marks = legal
     out = list(readings)
     for i in run:
         cell = out[i]
         if len(marks) != 1:
             out[i] = MarkShape("?", 0.0, 0, 0.0)
-        elif cell is None or cell.mark == "?":
+        elif cell is None or cell.mark not in marks:
             out[i] = MarkShape(next(iter(marks)), 0.0, 0, 0.0, sure=False)
     return out
+
+
+def _reachable(board: Sequence[str]) -> bool:
+    """Whether a game reaches the position ``board`` (cells ``x``, ``o``, ``-``), either
+    side having opened."""
+    for first in "xo":
+        try:
+            Puzzle.from_board("".join(board), first=first)
+        except InvalidPuzzleError:
+            continue
+        return True
+    return False
 
 
 def _read_mark(ink: Mask, levels: NDArray[np.uint8], size: int) -> MarkShape:
     """The mark of the ink ``ink`` (a cell's components), whose ink levels are ``levels``.
 
-    An unclear mark with a solid middle is read again at three quarters of its own
-    strongest level: blur fills a small O's hole with ink fainter than its ring, which a
-    threshold set for the whole board keeps. Only an O is taken from that second look,
-    and it is not sure.
+    An unclear mark with a mostly solid middle is read again at three quarters of its own
+    strongest level: blur fills a small O's hole with ink fainter than its ring, and a glow
+    joins an X's arms, which a threshold set for the whole board keeps. A mark read in that
+    second look is not sure (a glare's disc stays a disc there).
     """
     shape = classify_mark(ink, size)
-    if shape.mark != "?" or shape.centre < 0.9:
+    if shape.mark != "?" or shape.centre < 0.5:
         return shape
     stronger = ink & (levels > 0.75 * float(np.percentile(np.asarray(levels)[ink], 95)))
     again = classify_mark(stronger, size) if stronger.any() else shape
-    return replace(again, sure=False) if again.mark == "o" else shape
+    return replace(again, sure=False) if again.mark != "?" else shape
 
 
 def read_cells(
@@ -1009,8 +1031,9 @@ def read_cells(
     erased = clean if strike is None else strike.erase(clean)
     readings, glyphs = _read_marks(erased, warped, framed, params, reach)
     if strike is not None:  # a struck run: read what the strike crossed, or the run whole
-        unstruck, _ = _read_marks(clean, warped, framed, params, reach)
+        unstruck, whole = _read_marks(clean, warped, framed, params, reach)
         readings = _through_strike(readings, unstruck, strike.run)
+        glyphs = min(glyphs, whole)  # the strike's eraser cuts the marks it crossed up
     if brightness is not None:
         lift = _on_canvas(brightness, grid_to_pixels, params).astype(np.float32, copy=False)
         readings = _against_the_lines(readings, erased, board & ~clean, lift, size, pad)
@@ -1181,11 +1204,17 @@ def _unlike_the_page(
         ]
         for i in empty
     }
-    noise = float(np.median([np.percentile(smooth[box], 95) for box in boxes.values()]))
+    brightest = {i: float(np.percentile(smooth[box], 95)) for i, box in boxes.items()}
+    noise = float(np.median(list(brightest.values())))
     high = max(params.page_contrast * float(np.median(warped[ink])), 2 * noise)
+    contrasts = [ink.contrast for ink in mark_inks(readings, warped, board & ~lines, None, params)]
+    strong = 0.5 * float(np.median(contrasts)) if contrasts else 255.0
     near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     out = list(readings)
     for i, box in boxes.items():
+        if brightest[i] > max(strong, 3 * noise):  # a stroke's worth of ink at half the marks'
+            out[i] = MarkShape("?", 0.0, 0, 0.0)  # contrast: a mark the board's levels lost
+            continue
         cell = smooth[box]
         # at the page's threshold, and at half the cell's own peak above it (a mark in a
         # haze of slightly unlike page around it: a darker square behind a dim O)
