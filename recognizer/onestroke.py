@@ -152,6 +152,10 @@ class Params:
     #: the way from the background to the tiles' colour (a square of another colour where a
     #: hole would be, another game's class of tiles, is unclear).
     hole_apart: float = 0.6
+    #: Between a hole's lift and a tile's, a cell whose centre shows the background and lies
+    #: this near (the same share) two of the points sampled in its gaps shows the page as its
+    #: gaps do: a hole (noise or a moire pattern in the gaps' single pixels raised its lift).
+    flush: float = 0.2
 
 
 DEFAULT = Params()
@@ -359,30 +363,66 @@ def find_board(
     is tried at a loose tolerance, then at a tight one if the loose mask held solid bars
     as well as squares (a drop shadow blurred into the gaps welds tiles together). A colour too
     rare to hold more tiles than the board found so far is not tried, nor one farther than
-    Delta E 10 from ``tile`` when it is given (the tiles' colour in another copy).
+    Delta E 10 from ``tile`` when it is given (the tiles' colour in another copy). Where
+    none holds a board, the colour hidden beside the most common one is tried
+    (:func:`_hidden`).
     """
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
-    peaks = dominant_colors(lab[::step, ::step], count=params.colors_tried)
+    sample = lab[::step, ::step].reshape(-1, 3)
+    peaks = dominant_colors(sample[:, None], count=params.colors_tried)
     norms = np.asarray(cv2.transform(lab * lab, np.ones((1, 3), np.float32)), np.float32)
     best: Board | None = None
-    for peak in peaks[: params.colors_tried]:
-        if best is not None and 2 * peak.share * height * width < len(best.tiles) * best.side**2:
-            continue
-        if tile is not None and color_distance(tile, peak.lab) > 10.0:
-            continue
-        others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
-        loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
-        for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
-            mask = _near(lab, norms, peak.lab, tolerance)
-            solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
-            squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
-            board = _board_of_color(squares, peak, tolerance, params)
-            if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
-                best = board
-            if len(solid) == len(squares):
-                break
+    for candidates in (peaks, _hidden(sample, peaks)):
+        for peak in candidates:
+            if (
+                best is not None
+                and 2 * peak.share * height * width < len(best.tiles) * best.side**2
+            ):
+                continue
+            if tile is not None and color_distance(tile, peak.lab) > 10.0:
+                continue
+            others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
+            loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
+            for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
+                mask = _near(lab, norms, peak.lab, tolerance)
+                solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
+                squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
+                board = _board_of_color(squares, peak, tolerance, params)
+                if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
+                    best = board
+                if len(solid) == len(squares):
+                    break
+        if best is not None:
+            break
     return best
+
+
+def _hidden(sample: NDArray[np.float32], peaks: list[ColorPeak]) -> list[ColorPeak]:
+    """The colour hidden beside the most common one, if any: the densest among the pixels
+    of ``sample`` Delta E 6 to 16 from it and farther from every other peak.
+
+    Faint tiles (a photo's glare, a pale theme) lie so near the page's colour that the
+    page's peak hides theirs in a coarse histogram. They are found by a few steps of mean
+    shift (radius 5) from the median of those pixels, where they are at least 2% of them.
+    """
+    if not peaks:
+        return []
+    distances = np.stack([delta_e(sample, p.lab) for p in peaks])
+    shell = sample[
+        (distances[0] >= 6.0) & (distances[0] < 16.0) & (distances[1:] >= 6.0).all(axis=0)
+    ]
+    if len(shell) < 0.02 * len(sample):
+        return []
+    centre = np.median(shell, axis=0)
+    for _ in range(4):
+        near = shell[delta_e(shell, (float(centre[0]), float(centre[1]), float(centre[2]))) < 5.0]
+        if len(near) == 0:
+            return []
+        centre = near.mean(axis=0)
+    color = (float(centre[0]), float(centre[1]), float(centre[2]))
+    share = float(np.mean(delta_e(sample, color) < 6.0))
+    return [ColorPeak(color, share)] if share >= 0.02 else []
 
 
 def _near(
@@ -806,18 +846,25 @@ def _decide(
         )
         doubts.append(f"tiles seem to lie beyond the board's edge: cells {cells} in doubt")
         confidence = min(confidence, 0.3)
-    for cell, reading in sorted(readings.items()):
-        inside = _within(cell, area)
-        if not inside and (
-            cell in edge
-            or not any(
+    judged = [
+        cell
+        for cell in sorted(readings)
+        if _within(cell, area)
+        or (
+            cell not in edge
+            and any(
                 _within(n, area) and n in readings and readings[n].tile_like >= params.plain
                 for n in _neighbours(cell)
             )
-        ):
-            continue
-        face = reading.other >= params.covered and (_face(image, whole, cell) >= params.cat_texture)
-        kind = _kind(reading, face, params)
+        )
+    ]
+    # a face is looked for only where something covers the cell
+    faces = _faces(
+        image, whole, [cell for cell in judged if readings[cell].other >= params.covered]
+    )
+    for cell in judged:
+        reading, inside = readings[cell], _within(cell, area)
+        kind = _kind(reading, faces.get(cell, 0.0) >= params.cat_texture, params)
         if kind == "cat":
             covered.append(cell)
         elif inside and kind == "tile":
@@ -1000,7 +1047,7 @@ def _judge(
             "tic-tac-toe board as a level"
         )
         confidence = min(confidence, 0.2)
-    if drawn_cat and _face(image, lattice, puzzle.start) < params.cat_texture:
+    if drawn_cat and _faces(image, lattice, [puzzle.start])[puzzle.start] < params.cat_texture:
         doubts.append(f"the start {list(puzzle.start)} is a flat square, not the cat")
         confidence = min(confidence, 0.2)
     if confidence < CONFIDENT:
@@ -1019,26 +1066,33 @@ def _judge(
     return confidence
 
 
-def _face(image: RGBImage, lattice: Lattice, cell: Cell) -> float:
-    """The share of the centre of ``cell`` in ``image`` far (Delta E 15) from its main colour.
+def _faces(image: RGBImage, lattice: Lattice, cells: list[Cell]) -> dict[Cell, float]:
+    """For each of ``cells``, the share of its centre in ``image`` far (Delta E 15) from its
+    main colour.
 
     The centre (the middle half of the cell) is looked at in full detail, resampled to a
-    fixed size so that the share does not depend on the picture's resolution.
+    fixed size so that the share does not depend on the picture's resolution; all the
+    centres are converted to Lab in one call.
     """
-    corners = lattice.to_pixels(
-        [(cell[0] + 0.25, cell[1] + 0.25), (cell[0] + 0.75, cell[1] + 0.75)]
-    )
-    (x0, y0), (x1, y1) = np.round(corners).astype(int)
+    if not cells:
+        return {}
+    size = 24
     height, width = image.shape[:2]
-    crop = image[max(0, y0) : min(height, y1), max(0, x0) : min(width, x1)]
-    if crop.size == 0:
-        return 0.0
-    patch = to_lab(np.asarray(cv2.resize(crop, (24, 24), interpolation=cv2.INTER_AREA), np.uint8))
-    pixels = patch.reshape(-1, 3)
-    median = np.median(pixels, axis=0)
-    return float(
-        np.mean(delta_e(pixels, (float(median[0]), float(median[1]), float(median[2]))) > 15.0)
-    )
+    corners = lattice.to_pixels(
+        [(r + dr, c + dr) for r, c in cells for dr in (0.25, 0.75)]
+    ).reshape(len(cells), 2, 2)
+    patches = np.zeros((len(cells), size, size, 3), np.uint8)
+    seen = np.zeros(len(cells), bool)
+    for k, ((x0, y0), (x1, y1)) in enumerate(np.round(corners).astype(int)):
+        crop = image[max(0, y0) : min(height, y1), max(0, x0) : min(width, x1)]
+        if crop.size:
+            patches[k] = cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
+            seen[k] = True
+    pixels = to_lab(patches.reshape(-1, size, 3)).reshape(len(cells), -1, 3)
+    median = np.median(pixels, axis=1)
+    far = np.linalg.norm(pixels - median[:, None], axis=2) > 15.0
+    shares = np.where(seen, far.mean(axis=1), 0.0)
+    return {cell: float(share) for cell, share in zip(cells, shares, strict=True)}
 
 
 def _kind(reading: CellReading, face: bool, params: Params) -> str:
@@ -1052,7 +1106,8 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
     game's board). Between a hole's lift and a tile's, a cell whose centre is plainly the
     tiles' own colour is a tile (drop shadows in its gaps lowered its lift); with a hole's
     lift, such a cell is unclear (a hole never shows the tiles' colour), as is one that
-    stands apart from its gaps (a hole looks like the page round it).
+    stands apart from its gaps (a hole looks like the page round it); one whose centre
+    shows the background as its gaps do is a hole.
     """
     if reading.other >= params.covered and face:
         return "cat" if reading.tile < params.bare else "unclear"
@@ -1064,6 +1119,10 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
         reading.lift <= params.lift[0]
         and reading.tile < params.plain
         and reading.apart < params.hole_apart
+    ) or (
+        reading.lift < params.lift[1]
+        and reading.background >= params.plain
+        and reading.apart < params.flush
     ):
         return "hole"
     return "unclear"  # (or a "hole" plainly of the tiles' colour: its gaps were not seen)
