@@ -154,6 +154,9 @@ class Params:
     whose neighbours among those step the chequer's way by this fraction of the squares'
     contrast (as often as :attr:`beyond_share`), continues the board past what hides it
     or the lines between: the size is in doubt."""
+    past_edge: float = 0.15
+    """A side of the board beyond the picture's edge by more than this fraction of a square
+    is cut off there (the board may go on: the size is in doubt)."""
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
     a move dot, not a piece of another kind (draughts men are as tall as each other)."""
@@ -176,6 +179,9 @@ class Params:
     number_stroke: float = 0.6
     """... and the widest stroke, over the glyphs' height: text is drawn in strokes, a move
     dot is as thick as it is tall (1), however blurred ..."""
+    number_upright: float = 0.8
+    """... unless no wider than this share of its height (one digit, a bar when blurred;
+    a dot is as wide as tall) ..."""
     number_symmetry: float = 0.9
     """... and that is less like its mirror image than this across one of its axes (see
     :func:`_symmetry`), unlike a cross, a plus or a ring ..."""
@@ -289,6 +295,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, params)
     beyond = _chequer_beyond(ringed.inside(rings - 1), contrast, params)
     beyond |= _chequer_past(ringed, _shown(around, image.shape), contrast, params)
+    beyond |= _cut(lattice, image.shape, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks), numbers, edge, params)
 
@@ -371,7 +378,8 @@ def move_numbers(
 
     A number's glyphs are told from the square's own colour (not the board's two colours:
     a red number on a red square is seen) and, with ``strokes`` (squares large enough),
-    from a move dot by their strokes' width (see :attr:`Params.number_stroke`); without,
+    from a move dot by their strokes' width or upright shape (see :attr:`Params.number_stroke`,
+    :attr:`Params.number_upright`); without,
     any centred mark of a label's size beside the knight counts, and rows of three are
     not looked for. None beside the knight count when every square it can reach holds a
     mark, or most of them and three at least (move hints). The numbers of a row of three
@@ -440,15 +448,19 @@ def _number_ink(
     array([60., 60., 60.], dtype=float32)
     """
     s = square.shape[0]
-    ink = np.linalg.norm(square - base, axis=2) > max(params.number_ink, 4.5 * spread)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    band = round(0.08 * s)
-    x, y, w, h = (stats[:, k] for k in range(4))
-    clear = (x >= band) & (y >= band) & (x + w <= s - band) & (y + h <= s - band)
-    kept = np.flatnonzero(clear[1:] & (stats[1:, cv2.CC_STAT_AREA] >= 3)) + 1
-    glyphs = np.isin(labels, kept)
-    if glyphs.sum() < params.mark_area * s * s:
+    departure = np.linalg.norm(square - base, axis=2)
+    found = _clear_parts(departure > max(params.number_ink, 4.5 * spread))
+    if found.sum() < params.mark_area * s * s:
         return None
+    # its shape is where it departs by half its peak or more (its full width at half
+    # maximum, whatever its contrast): a faint translucent dot found in patches is whole,
+    # a blurred glyph's rim is left out
+    half = max(0.5 * float(np.percentile(departure[found], 90)), 4.5 * spread)
+    _, labels = cv2.connectedComponents(_clear_parts(departure > half).astype(np.uint8))
+    parts = np.unique(labels[found])
+    glyphs = np.isin(labels, parts[parts > 0])
+    if not glyphs.any():
+        glyphs = found
     ys, xs = np.nonzero(glyphs)
     height, width = int(ys.max() - ys.min() + 1), int(xs.max() - xs.min() + 1)
     middle = np.array([xs.max() + xs.min(), ys.max() + ys.min()]) / 2 - (s - 1) / 2
@@ -459,24 +471,39 @@ def _number_ink(
         cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)),
     )
     stroke = 2 * float(cv2.distanceTransform(solid, cv2.DIST_L2, 3).max())
+    # one digit is taller than wide, however blurred; dots, crosses and rings are not
+    upright = width <= params.number_upright * height
     low, high = params.number_height
     if not (
         low * s <= height <= high * s
         and width <= params.number_width * s
         and float(np.hypot(*middle)) <= params.number_offset * s
-        and (not strokes or stroke <= params.number_stroke * height)
+        and (not strokes or upright or stroke <= params.number_stroke * height)
     ):
         return None
     # a cross, a ring or a plus is its own mirror image both ways; numbers are not
     plain = np.ones((s, s, 1), np.float32)
-    if strokes and min(_symmetry(glyphs, plain), _symmetry(glyphs.T, plain)) >= (
-        params.number_symmetry
+    if (
+        strokes
+        and not upright
+        and min(_symmetry(glyphs, plain), _symmetry(glyphs.T, plain)) >= params.number_symmetry
     ):
         return None
     # the ink is where it departs most from the square (its edges blend into the square)
     pixels = square[glyphs]
     far = np.linalg.norm(pixels - base, axis=1)
     return np.asarray(np.median(pixels[far >= np.percentile(far, 75)], axis=0), np.float32)
+
+
+def _clear_parts(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """The parts of a square's mask (of three pixels at least) clear of its edges (arrows
+    and highlights run to them)."""
+    s = mask.shape[0]
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    band = round(0.08 * s)
+    x, y, w, h = (stats[:, k] for k in range(4))
+    clear = (x >= band) & (y >= band) & (x + w <= s - band) & (y + h <= s - band)
+    return np.isin(labels, np.flatnonzero(clear[1:] & (stats[1:, cv2.CC_STAT_AREA] >= 3)) + 1)
 
 
 def _cells(cells: list[Cell]) -> str:
@@ -899,6 +926,26 @@ def _chequer_past(
     return out
 
 
+def _cut(lattice: Lattice, shape: tuple[int, ...], params: Params) -> set[str]:
+    """The sides of the board whose edge lies beyond the edge of a picture of ``shape`` (by
+    :attr:`Params.past_edge`): the picture cuts the board there, which may go on."""
+    h, w = shape[:2]
+    rows, cols = lattice.rows, lattice.cols
+    out = lattice.cell_size() * params.past_edge
+    edges = {
+        "top": [(0, c) for c in range(cols + 1)],
+        "bottom": [(rows, c) for c in range(cols + 1)],
+        "left": [(r, 0) for r in range(rows + 1)],
+        "right": [(r, cols) for r in range(rows + 1)],
+    }
+    cut = set()
+    for side, points in edges.items():
+        x, y = lattice.to_pixels(points).T
+        if np.any((x < -out) | (y < -out) | (x > w - 1 + out) | (y > h - 1 + out)):
+            cut.add(side)
+    return cut
+
+
 def _shown(lattice: Lattice, shape: tuple[int, ...]) -> NDArray[np.bool_]:
     """``(rows, cols)``: whether each square of ``lattice`` lies wholly in a picture of
     ``shape`` (squares beyond its edge are the edge's pixels drawn out)."""
@@ -993,13 +1040,18 @@ class SquareColours:
     low: FloatArray
     high: FloatArray
     """``(rows, cols)`` 2nd and 98th percentiles of the band's grey levels."""
+    axis: FloatArray
+    """``(rows, cols, 3)`` unit vectors: the colour direction along which the band's pixels
+    depart most from its colour (a texture's light and dark, wood's or marble's grain) ..."""
+    across: FloatArray
+    """... and ``(rows, cols)`` the median distance of its pixels from that line."""
 
     def inside(self, rings: int = 1) -> SquareColours:
         """The statistics without the outermost ``rings`` rings of squares."""
         ring = slice(rings, -rings) if rings else slice(None)
         return SquareColours(
             self.base[ring, ring], self.spread[ring, ring], self.low[ring, ring],
-            self.high[ring, ring],
+            self.high[ring, ring], self.axis[ring, ring], self.across[ring, ring],
         )  # fmt: skip
 
 
@@ -1007,11 +1059,18 @@ def _square_colours(picture: FloatArray, rows: int, cols: int, square: int) -> S
     """The colour statistics of every square's border band."""
     ring = _squares(picture, rows, cols, square)[:, :, _ring_mask(square)]
     base = np.median(ring, axis=2).astype(np.float32)
-    spread = np.median(np.linalg.norm(ring - base[:, :, None], axis=3), axis=2)
+    departure = ring - base[:, :, None]
+    distance = np.linalg.norm(departure, axis=3)
+    spread = np.median(distance, axis=2)
     low, high = np.percentile(ring.mean(axis=3), [2, 98], axis=2)
+    _, vectors = np.linalg.eigh(np.einsum("rcni,rcnj->rcij", departure, departure))
+    axis = vectors[..., 2]
+    along = np.einsum("rcni,rci->rcn", departure, axis)
+    across = np.median(np.sqrt(np.maximum(distance**2 - along**2, 0)), axis=2)
     return SquareColours(
-        base, spread.astype(np.float32), low.astype(np.float32), high.astype(np.float32)
-    )
+        base, spread.astype(np.float32), low.astype(np.float32), high.astype(np.float32),
+        axis.astype(np.float32), across.astype(np.float32),
+    )  # fmt: skip
 
 
 def _alternation(colours: SquareColours) -> tuple[float, float]:
@@ -1131,14 +1190,21 @@ def square_contents(
     squares = flattened(_squares(picture, rows, cols, s), colours.base)
     distance = np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
     level = colours.base.mean(axis=2)
-    spread, below, above = (
-        _typical(v) for v in (colours.spread, level - colours.low, colours.high - level)
+    spread, below, above, across = (
+        _typical(v)
+        for v in (colours.spread, level - colours.low, colours.high - level, colours.across)
     )
-    limit = np.maximum(np.maximum(28.0, 0.35 * contrast), 4.5 * spread)
+    floor = max(28.0, 0.35 * contrast)
+    limit = np.maximum(floor, 4.5 * spread)
     margin = max(16.0, 0.2 * contrast)
     grey = squares.mean(axis=4)
+    # a texture's pixels lie near the line of its grain's colours: a mark of another hue
+    # (a gold letter on olive marble) departs from it however much the grain varies
+    along = np.einsum("rcyxk,rck->rcyx", squares - colours.base[:, :, None, None], colours.axis)
+    off_grain = np.sqrt(np.maximum(distance**2 - along**2, 0))
     foreign = (
         (distance > limit[:, :, None, None])
+        | (off_grain > np.maximum(floor, 4.5 * across)[:, :, None, None])
         | (grey < (level - below - margin)[:, :, None, None])
         | (grey > (level + above + margin)[:, :, None, None])
     )
@@ -1147,7 +1213,7 @@ def square_contents(
     inner[a:-a, a:-a] = True
     # whether content runs on into a neighbour is judged there without its texture's
     # allowance (a translucent arrow may fade into a textured square's spread)
-    crossing = _crossings(foreign, foreign | (distance > max(28.0, 0.35 * contrast)), a)
+    crossing = _crossings(foreign, foreign | (distance > floor), a)
     foreign &= inner
     least = params.mark_area * s * s
     return {
