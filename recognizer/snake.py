@@ -1314,13 +1314,16 @@ def _text_contrast(
 
     The page under uneven light (a gradient, glare, moire) is a copy of the picture
     :attr:`Params.page_side` long (``whole``: the picture itself, a quicker look, with a
-    wider brush), opened on a dark page or closed on a light one (the most common colour
-    tells which) to take the text out, and enlarged again.
+    wider brush), opened on a dark page or closed on a light one (the most common colour's
+    luminance tells which) to take the text out, and enlarged again.
     """
     sample = image.reshape(-1, 3)[:: max(1, image.size // 20000)].astype(np.float32)
     common = np.clip(np.round(_dominant(sample)), 0, 255).astype(np.uint8)
     small = image if whole else reduce(image, p.page_side)[0]
-    shape = cv2.MORPH_OPEN if float(common.mean()) < 128 else cv2.MORPH_CLOSE
+    # light or dark by luminance, as text is drawn to be seen (a saturated green page is a
+    # light one however low its blue and red)
+    luma = float(common @ np.array([0.299, 0.587, 0.114]))
+    shape = cv2.MORPH_OPEN if luma < 128 else cv2.MORPH_CLOSE
     # five pixels of the page copy, wider on the whole picture
     side = 5 * max(1, round(max(image.shape[:2]) / p.page_side)) if whole else 5
     page = cv2.morphologyEx(small, shape, np.ones((side, side), np.uint8))
