@@ -931,9 +931,9 @@ def _through_strike(
     counts if its three cells agree (a letter X keeps its crossing under a strike; a
     whole run misread as the other side breaks the counts, so it is no risk). The
     strike's eraser cuts the marks it crosses up (an O cut in two arcs has an X's four
-    arms), so where the side so read makes a position no game reaches and the other side
-    the only one that does, the run is the other side's, unsure. Otherwise, or with
-    marks of both sides, the whole run is unclear.
+    arms), so where ink lies in each of its cells and only one side makes a position a
+    game reaches, the run is that side's, unsure. Otherwise, with marks of both sides or
+    of neither, the whole run is unclear.
     """
     marks = {cell.mark for i in run if (cell := readings[i]) is not None and cell.mark != "?"}
     whole = {cell.mark if (cell := unstruck[i]) is not None else "-" for i in run}
@@ -943,7 +943,7 @@ def _through_strike(
     legal = {
         side for side in "xo" if _reachable([side if i in run else m for i, m in enumerate(rest)])
     }
-    if len(legal) == 1 and not marks <= legal:
+    if len(legal) == 1 and all(unstruck[i] is not None for i in run):
         marks = legal
     out = list(readings)
     for i in run:
@@ -965,6 +965,38 @@ def _reachable(board: Sequence[str]) -> bool:
             continue
         return True
     return False
+
+
+def _small_mark(glyph: Mask, size: int, sizes: Sequence[int]) -> MarkShape:
+    """The reading of a cell holding one glyph-sized piece of ink ``glyph`` at its centre,
+    the board's other marks being ``sizes`` pixels across: a mark drawn small (a letter
+    or a times sign) if it makes a clear X or O at least 0.6 of their median extent, an
+    X's arms on the diagonals (not a plus); otherwise unclear.
+
+    Examples
+    --------
+    >>> times = np.eye(13, dtype=bool) | np.eye(13, dtype=bool)[::-1]
+    >>> _small_mark(np.pad(times, 20), 64, [18, 18]).mark
+    'x'
+    >>> plus = np.zeros((13, 13), bool)
+    >>> plus[6], plus[:, 6] = True, True
+    >>> _small_mark(np.pad(plus, 20), 64, [18, 18]).mark
+    '?'
+    """
+    unclear = MarkShape("?", 0.0, 0, 0.0)
+    ys, xs = np.nonzero(glyph)
+    extent = max(np.ptp(ys), np.ptp(xs)) + 1
+    if not sizes or extent < 0.6 * float(np.median(sizes)):
+        return unclear
+    shape = classify_mark(glyph, size)
+    if shape.mark == "?" or not shape.sure:
+        return unclear
+    if shape.mark == "x":  # little ink along the middle row and column, off the crossing
+        dy, dx = np.abs(ys - ys.mean()), np.abs(xs - xs.mean())
+        axial = ((dy <= 0.1 * extent) | (dx <= 0.1 * extent)) & (np.hypot(dy, dx) > 0.2 * extent)
+        if axial.mean() > 0.2:
+            return unclear
+    return replace(shape, sure=False)
 
 
 def _read_mark(ink: Mask, levels: NDArray[np.uint8], size: int) -> MarkShape:
@@ -1008,7 +1040,8 @@ def read_cells(
     crossing, or a mark between two cells) reads ``?``.
 
     Given the picture ``colours`` that ``diff`` was made of, a mark drawn unlike the others
-    of its kind is unclear (:func:`_unlike_their_kind`).
+    of its kind is unclear (:func:`_unlike_their_kind`), but for those of a struck run
+    (the strike's eraser cut them up).
 
     Given the ``brightness`` of ``diff``'s pixels above their background, a mark lighter
     than the page where the lines are darker (or the other way round) reads ``?``: marks are
@@ -1034,14 +1067,16 @@ def read_cells(
         unstruck, whole = _read_marks(clean, warped, framed, params, reach)
         readings = _through_strike(readings, unstruck, strike.run)
         glyphs = min(glyphs, whole)  # the strike's eraser cuts the marks it crossed up
+    canvas = None if colours is None else _on_canvas(colours, grid_to_pixels, params)
     if brightness is not None:
         lift = _on_canvas(brightness, grid_to_pixels, params).astype(np.float32, copy=False)
-        readings = _against_the_lines(readings, erased, board & ~clean, lift, size, pad)
+        readings = _against_the_lines(readings, erased, board & ~clean, lift, canvas, size, pad)
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
-    canvas = None if colours is None else _on_canvas(colours, grid_to_pixels, params)
-    readings = _unlike_their_kind(readings, warped, erased, canvas, params)
+    judged = _unlike_their_kind(readings, warped, erased, canvas, params)
+    struck = () if strike is None else strike.run  # marks the strike's eraser cut up
+    readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
 
 
@@ -1233,13 +1268,16 @@ def _against_the_lines(
     marks: Mask,
     lines: Mask,
     lift: NDArray[np.float32],
+    colours: RGBImage | None,
     size: int,
     pad: int,
 ) -> list[MarkShape | None]:
     """``readings`` with every mark whose ink in its cell (``marks``) is lighter than the
     page where the ``lines``' ink is darker (by the median ``lift`` of each, at least 4
     levels either way: a glare's blob), made unclear. A mark darker than the page beside
-    light lines is a style (dark marks on a page between white lines), no glare."""
+    light lines is a style (dark marks on a page between white lines), no glare; so is,
+    given the picture on the canonical board (``colours``), a lighter mark in a colour
+    that light on the page does not make (:func:`_glare_like`)."""
     if not lines.any():
         return readings
     polarity = float(np.median(lift[lines]))
@@ -1253,9 +1291,35 @@ def _against_the_lines(
         if not ink.any():
             continue
         own = float(np.median(lift[box][ink]))
-        if min(own, -polarity) >= 4:
-            out[i] = MarkShape("?", cell.hole, cell.arms, cell.centre, sure=False)
+        if min(own, -polarity) < 4:
+            continue
+        if colours is not None:
+            near = cv2.dilate(ink.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+            if near.all() or not _glare_like(
+                np.median(colours[box][ink], axis=0), np.median(colours[box][~near], axis=0)
+            ):
+                continue
+        out[i] = MarkShape("?", cell.hole, cell.arms, cell.centre, sure=False)
     return out
+
+
+def _glare_like(mark: NDArray[np.float64], page: NDArray[np.float64]) -> bool:
+    """Whether the colour ``mark`` is the colour ``page`` lightened by glare: light added
+    alike to every channel, each clipped at white (so no channel darker, and the rises
+    within half the largest of each other's, or of a clipped channel's room).
+
+    Examples
+    --------
+    >>> page = np.array([120.0, 120.0, 220.0])
+    >>> _glare_like(np.array([180.0, 180.0, 255.0]), page)  # white light on a blue page
+    True
+    >>> _glare_like(np.array([240.0, 160.0, 220.0]), page)  # a pink mark
+    False
+    """
+    rise = mark.astype(np.float64) - page
+    top = float(rise.max())
+    expected = np.minimum(top, 255.0 - page)
+    return bool(np.all(np.abs(rise - expected) <= 0.5 * top))
 
 
 def _read_marks(
@@ -1319,13 +1383,20 @@ def _read_marks(
         _read_mark(np.isin(labels, cells[i]), levels, size) if i in cells else None
         for i in range(9)
     ]
+    sizes = [  # the extents of the marks read
+        int(stats[cells[i], 2:4].max())
+        for i, cell in enumerate(readings)
+        if cell is not None and cell.mark in "xo" and len(cells[i]) == 1
+    ]
     for cell, small in glyphs_in.items():  # a line's end alone is no mark
         pieces = small + remnants.get(cell, [])
         boxes = stats[pieces, :4]
         span = np.max(boxes[:, :2] + boxes[:, 2:4], axis=0) - np.min(boxes[:, :2], axis=0)
         offset = np.abs((centroids[small] - pad) / size - [cell % 3 + 0.5, cell // 3 + 0.5])
         centred = bool(np.any(offset.max(axis=1) < 0.25))
-        if readings[cell] is None and (centred or span.max() >= params.min_mark * size):
+        if readings[cell] is None and len(pieces) == 1 and centred:
+            readings[cell] = _small_mark(labels == small[0], size, sizes)
+        elif readings[cell] is None and (centred or span.max() >= params.min_mark * size):
             unclear.add(cell)  # a small mark, or one cut up by the eraser of a line it touched
     for cell in unclear:
         readings[cell] = MarkShape("?", 0.0, 0, 0.0)

@@ -356,10 +356,11 @@ def _true_rectified_photo(game: str, seed: int) -> tuple[np.ndarray, object]:
     return rectified(photo, to_photo, (picture.shape[1], picture.shape[0])), truth
 
 
-@pytest.mark.parametrize("seed", [80015, 80053, 80108])
+@pytest.mark.parametrize("seed", [80015, 80053, 80108, 840012])
 def test_hard_photos_of_hand_drawn_boards_are_read(seed: int) -> None:
     """A small O whose hole blur filled (80015), pale lines beside bold ink (80053), a line
-    whose arm faded under glare (80108): read exactly on the rectified screen."""
+    whose arm faded under glare (80108), struck X's that the strike's eraser thinned (840012,
+    judged lighter than their kind): read exactly on the rectified screen."""
     flat, truth = _true_rectified_photo("tictactoe", seed)
     found = recognize(flat)
     assert found.confident and found.puzzle == truth, found.doubts
@@ -662,5 +663,18 @@ def test_struck_runs_and_glowing_marks_are_read(seed: int) -> None:
     (850010) or half of them (850022): the run is the only side whose position a game
     reaches."""
     picture, truth = screen("tictactoe", np.random.default_rng(seed))
+    found = recognize(picture)
+    assert found.confident and found.puzzle == truth, found.doubts
+
+
+@pytest.mark.parametrize("seed", [840002, 850018, 870012, 880011])
+def test_light_coloured_and_small_marks_are_read(seed: int) -> None:
+    """Foreign screenshots once refused: pink O's and a yellow X on a blue page between dark
+    lines (840002) and yellow X's on a green one (850018) were taken for glare, which only
+    adds light alike to every channel; times signs smaller than a mark beside larger O's
+    (870012) are read as X's: one centred glyph making a clear X (arms on the diagonals)
+    or O at least 0.6 of the other marks' extent; a struck row of letters that the strike's
+    eraser left unreadable (880011) is the only side whose position a game reaches."""
+    picture, truth = _foreign(seed)
     found = recognize(picture)
     assert found.confident and found.puzzle == truth, found.doubts
