@@ -7,7 +7,9 @@ The pipeline, one small function per stage:
    a quick look at a copy reduced by :func:`recognizer.colors.reduce`: without a block of
    flat regions on a lattice of 2..6 x 2..6 cells there is no board, and the picture is
    given up in a few milliseconds; else only the part around the candidates is read
-   (:func:`_crop`).
+   (:func:`_crop`), its scanlines evened out when the largest candidate's rows show them
+   (on a phone's page, the game's screen may be too small a part of the picture for them
+   to show in the whole).
 1. :func:`_working_scale` and :func:`_resized` rescale the picture to a working size (tiny
    target cells get enough pixels, large screenshots stay fast).
 2. :func:`_flat_regions` labels regions of flat colour and :func:`_palette` takes their
@@ -190,6 +192,10 @@ class Params:
     #: ... with the target's cells of the class splitting in the same counts, or at least
     #: this far apart whatever the target says.
     sure_merge_gap: float = 30.0
+    #: A class whose board cells are all clipped in two channels (``saturated``) is told
+    #: from a like colour by its third alone: two groups this far apart are enough there,
+    #: whatever the target says.
+    clipped_merge_gap: float = 8.0
     #: A class is two colours too when its two groups (two board cells each at least, the
     #: target's cells splitting in the same counts) have means ``min_merge_gap`` apart and
     #: this many times as far as the cells of the other classes stray from theirs (a
@@ -270,31 +276,40 @@ def _resized(image: RGBImage, scale: float) -> RGBImage:
     return _u8(cv2.resize(image, size, interpolation=interpolation))
 
 
-def _remove_scanlines(work: RGBImage) -> RGBImage:
-    """Fill and smooth away scanlines when the rows brighten and darken periodically with a
-    period of 2 to 4.5 pixels (a longer one is the layout's, not a CRT's).
-
-    A console row scaled to a fractional height is 2 or 3 rows, so the dark lines beat
-    at a few times the period, which a smoothing over one period leaves as stripes: each
-    dark line is first filled from the lit rows beside it (a closing as high as a line).
-    """
+def _scanline_period(work: RGBImage) -> float | None:
+    """The period of the scanlines when the rows brighten and darken periodically with a
+    period of 2 to 4.5 pixels (a longer one is the layout's, not a CRT's), else None."""
     rows = work.reshape(work.shape[0], -1)
     profile = np.asarray(cv2.reduce(rows, 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F)).ravel()
     if len(profile) < 64:
-        return work
+        return None
     detail = profile - np.convolve(profile, np.ones(9) / 9, mode="same")
     detail = detail[8:-8] - detail[8:-8].mean()
     power = np.abs(np.fft.rfft(detail)) ** 2
     freqs = np.fft.rfftfreq(len(detail))
     band = (freqs >= 1 / 4.5) & (freqs <= 0.5)
     if detail.std() < 1.0 or power[band].sum() <= 0:
-        return work
+        return None
     peak = int(np.flatnonzero(band)[np.argmax(power[band])])
     share = power[max(0, peak - 2) : peak + 3].sum() / power[1:].sum()
     if share < 0.12:
-        return work
-    period = 1 / freqs[peak]
-    log.debug("scanlines of period %.2f (power share %.2f)", period, share)
+        return None
+    log.debug("scanlines of period %.2f (power share %.2f)", 1 / freqs[peak], share)
+    return float(1 / freqs[peak])
+
+
+def _remove_scanlines(work: RGBImage, period: float | None = None) -> RGBImage:
+    """Fill and smooth away scanlines of ``period`` (by default: of the picture's own, see
+    :func:`_scanline_period`; none, the picture as it is).
+
+    A console row scaled to a fractional height is 2 or 3 rows, so the dark lines beat
+    at a few times the period, which a smoothing over one period leaves as stripes: each
+    dark line is first filled from the lit rows beside it (a closing as high as a line).
+    """
+    if period is None:
+        period = _scanline_period(work)
+        if period is None:
+            return work
     # a closing as high as a dark line fills it from the lit rows beside it; then the rest of
     # the beat between the rows and the period (2 or 3 rows a line) is smoothed
     dark = int(np.ceil(0.45 * period)) + 1
@@ -1157,7 +1172,11 @@ def _merged_class(
     nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
     apart; or when its board cells (and its target cells alike, unless the groups are
     ``sure_merge_gap`` apart) split into groups whose means lie much farther apart than the
-    other classes' cells stray (``merge_light_ratio``).
+    other classes' cells stray (``merge_light_ratio``). In a class clipped in two channels
+    in all its board cells, overexposure leaves two light colours only their third channel
+    to differ in (yellow and cream 11 apart): there ``clipped_merge_gap`` stands for
+    ``min_merge_gap``, and the board's groups decide alone (the target's smaller, blurred
+    cells lose so small a split).
     """
     rows, cols = board.shape
     positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
@@ -1169,6 +1188,8 @@ def _merged_class(
         theirs = np.flatnonzero((classes == k) & ~on_board)
         if len(mine) < 2:
             continue
+        clipped = (colors[mine].min(axis=0) >= params.saturated).sum() >= 2
+        least = params.clipped_merge_gap if clipped else params.min_merge_gap
         for seen, cut in itertools.product((colors, even), (_two_groups, _two_along_axis)):
             split = classes.copy()
             split[mine[cut(seen[mine])[0]]] = count
@@ -1181,13 +1202,14 @@ def _merged_class(
             nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
                 shaded[theirs] - second, axis=1
             )
-            agree = nearer.sum() == group.sum()
-            tight = gap >= max(params.min_merge_gap, params.merge_gap_ratio * span)
+            # a clipped class's target cells, smaller and blurred, lose its small split
+            agree = nearer.sum() == group.sum() or clipped
+            tight = gap >= max(least, params.merge_gap_ratio * span)
             apart = float(np.linalg.norm(first - second))
             stands_out = (
                 (agree or gap >= params.sure_merge_gap)
                 and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
-                and apart >= params.min_merge_gap
+                and apart >= least
                 and apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
             )
             if not (tight and (agree or gap >= params.sure_merge_gap)) and not stands_out:
@@ -1763,7 +1785,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     x0, y0, x1, y1 = (round(v) for v in _crop(candidates, image.shape, params))
     to_original = np.array([[1 / scale, 0, x0], [0, 1 / scale, y0], [0, 0, 1.0]])
     doubts = []
-    for found, tuned in _rounds(_resized(even[y0:y1, x0:x1], scale), scale, params):
+    # scanlines over a screen that is a small part of the picture (a phone's page around
+    # the game) show in the rows of the largest candidate (the board), not in the whole
+    bx0, by0, bx1, by1 = (round(v) for v in max(candidates, key=lambda b: b[3] - b[1]))
+    period = _scanline_period(even[by0:by1, bx0:bx1])
+    crop = even[y0:y1, x0:x1] if period is None else _remove_scanlines(even[y0:y1, x0:x1], period)
+    for found, tuned in _rounds(_resized(crop, scale), scale, params):
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
             if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):

@@ -418,6 +418,9 @@ def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
         100035,  # no separators: a board of merged cells fits no lattice and was cut apart
         620018,  # a 2x2 board of wide cells: its target lies farther than the board's side
         600034,  # a 3x2 board whose frame's joints and rocket panel linked to its cells
+        # scanlines over a phone's small game screen, too weak a share of the whole
+        # picture's rows to be evened out: lit and dark rows read as two colours
+        821037,
     ],
 )
 def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None:
@@ -627,14 +630,18 @@ def test_the_other_classes_spread_falls_back_on_the_target_cells() -> None:
     [
         (610025, "with a channel clipped in every cell"),  # salmon and light orange, red clipped
         (610030, ""),  # teal and green: means 39 apart, the other classes within 5
+        # yellow and cream overexposed to 11 apart, red clipped; 2 and 4 board cells, each
+        # group within 3, the target's cells splitting 2 and 4 alike
+        (821017, "may be two colours"),
     ],
 )
 def test_foreign_photos_once_solved_wrong_are_refused(seed: int, doubt: str) -> None:
-    """Trust bench foreign photos (610000..) read WRONG through the screen finder: two
-    colours made one class whose counts matched in both grids. 610025: all its cells clipped
-    in red, the class spans two colours in green and blue; 610030: two groups of board cells
-    whose means lie 33 apart, farther than ``sure_merge_gap``, though a blurred target cell
-    went to the other group."""
+    """Trust bench foreign photos (610000.., 821017) read WRONG through the screen finder:
+    two colours made one class whose counts matched in both grids. 610025: all its cells
+    clipped in red, the class spans two colours in green and blue; 610030: two groups of
+    board cells whose means lie 33 apart, farther than ``sure_merge_gap``, though a blurred
+    target cell went to the other group; 821017: two tight groups only 11 apart, clipped
+    in red (``clipped_merge_gap``)."""
     photo, _ = photographed("bond", seed, foreign.screen)
     with pytest.raises(UnrecognizedError) as refusal:
         recognizer.recognize(photo, "bond")
