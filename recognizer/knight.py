@@ -179,7 +179,7 @@ class Params:
     number_stroke: float = 0.6
     """... and the widest stroke, over the glyphs' height: text is drawn in strokes, a move
     dot is as thick as it is tall (1), however blurred ..."""
-    number_upright: float = 0.8
+    number_upright: float = 0.9
     """... unless no wider than this share of its height (one digit, a bar when blurred;
     a dot is as wide as tall) ..."""
     number_symmetry: float = 0.9
@@ -455,7 +455,7 @@ def _number_ink(
     # its shape is where it departs by half its peak or more (its full width at half
     # maximum, whatever its contrast): a faint translucent dot found in patches is whole,
     # a blurred glyph's rim is left out
-    half = max(0.5 * float(np.percentile(departure[found], 90)), 4.5 * spread)
+    half = max(0.5 * float(np.percentile(departure[found], 90)), 3 * spread)
     _, labels = cv2.connectedComponents(_clear_parts(departure > half).astype(np.uint8))
     parts = np.unique(labels[found])
     glyphs = np.isin(labels, parts[parts > 0])
