@@ -59,12 +59,17 @@ def test_changed_input_is_done_again(pack: Path, tmp_path: Path) -> None:
     assert "[1/1] broken.png: unreadable" in again.stderr
 
 
-def test_zip_pack(pack: Path, tmp_path: Path) -> None:
-    archive = tmp_path / "pack.zip"
+def _zipped(pack: Path, archive: Path) -> Path:
+    """``pack``'s files in the .zip ``archive``, at their relative paths."""
     with zipfile.ZipFile(archive, "w") as zf:
         for path in sorted(pack.rglob("*")):
             if path.is_file():
                 zf.write(path, path.relative_to(pack).as_posix())
+    return archive
+
+
+def test_zip_pack(pack: Path, tmp_path: Path) -> None:
+    archive = _zipped(pack, tmp_path / "pack.zip")
     out = tmp_path / "zout"
     result = solve_shot("batch", str(archive), "--out", str(out), "--workers", "2")
     assert result.returncode == 4, result.stderr
@@ -72,11 +77,7 @@ def test_zip_pack(pack: Path, tmp_path: Path) -> None:
 
 
 def test_pictures_are_weighed_by_their_pixels_read_from_headers(pack: Path, tmp_path: Path) -> None:
-    archive = tmp_path / "pack.zip"
-    with zipfile.ZipFile(archive, "w") as zf:
-        for path in sorted(pack.rglob("*")):
-            if path.is_file():
-                zf.write(path, path.relative_to(pack).as_posix())
+    archive = _zipped(pack, tmp_path / "pack.zip")
     pictures = [key for key, status in EXPECTED.items() if status != "unreadable"]
     expected = {key: decode_image((pack / key).read_bytes()).size // 3 for key in pictures}
     expected["broken.png"] = 0  # its header does not say
