@@ -1516,10 +1516,12 @@ def _flat_regions(
 @dataclass(frozen=True)
 class TileBoard:
     """A board of nine alike tiles: the map from grid ``(col, row)`` to the pixels of the
-    picture they were found on, and the tiles' colours (RGB rows, in reading order)."""
+    picture they were found on, the tiles' colours (RGB rows, in reading order) and the
+    extent of the largest piece each encloses (its mark, if any), in tile sides."""
 
     homography: NDArray[np.float64]
     colours: NDArray[np.float64]
+    enclosed: NDArray[np.float64]
 
 
 #: Grid positions ``(col, row)`` of the nine cells' centres, in reading order.
@@ -1545,16 +1547,19 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
     boxed = np.sqrt(w * h.astype(np.float64))[candidates]
     if len(boxed) < 9 or np.max(np.sum(np.abs(boxed[:, None] / boxed - 1) <= 0.25, axis=1)) < 9:
         return "no # of lines, and no nine alike tiles"  # quick, by the regions' boxes
-    centres, sides, indices = [], [], []
+    centres, sides, indices, enclosed = [], [], [], []
     for index in np.flatnonzero(candidates):
         region = labels[y[index] : y[index] + h[index], x[index] : x[index] + w[index]] == index
-        filled = region | _holes(region)
+        holes = _holes(region)
+        filled = region | holes
         if filled.sum() < 0.75 * w[index] * h[index]:
             continue
         ys, xs = np.nonzero(filled)
         centres.append((x[index] + xs.mean(), y[index] + ys.mean()))
         sides.append(sqrt(float(filled.sum())))
         indices.append(index)
+        pieces = cv2.connectedComponentsWithStats(holes.astype(np.uint8), connectivity=8)[2]
+        enclosed.append(float(pieces[1:, 2:4].max(initial=0)) / sides[-1])
     if len(sides) < 9:
         return "no # of lines, and fewer than nine tiles"
     at, side = np.array(centres), np.array(sides)
@@ -1584,7 +1589,9 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
             if np.any(np.all((grid >= -1.5) & (grid <= 4.5), axis=1)):
                 return "alike tiles around nine: a bigger grid of tiles"
         colours = [look[labels == indices[k]].mean(axis=0) for k in order]
-        return TileBoard(np.asarray(homography, np.float64), np.array(colours))
+        return TileBoard(
+            np.asarray(homography, np.float64), np.array(colours), np.array(enclosed)[order]
+        )
     return "no # of lines, and no nine alike tiles in three rows of three"
 
 
@@ -1815,13 +1822,22 @@ def _read_tiles(image: RGBImage, board: TileBoard, scale: float, params: Params)
     """The recognition of a board of nine tiles found on a copy ``scale`` times ``image``'s
     size: its cells read on the difference from each tile's colour (:func:`_tile_ink`), as
     on a framed board. Fewer than two marks are refused: nine alike tiles with one
-    distinguished (another game's start) are no proof of a tic-tac-toe board."""
+    distinguished (another game's start) are no proof of a tic-tac-toe board.
+
+    A mark drawn on a tile is enclosed by it: colour edges all round part it from the
+    tile's flat region. A mark read on a tile that encloses nothing of a mark's size
+    (:attr:`Params.min_mark`) is unclear: it is the tile's own colour shifting across it
+    without an edge (a glare's soft spot, a gradient), unlike the tile's mean colour."""
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ board.homography
     size, pad = params.cell_px, 3 * params.cell_px // 2
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
     readings, density, glyphs = read_cells(
         _tile_ink(image, board, to_image, params), to_canvas, True, params
     )
+    readings = [
+        MarkShape("?", 0.0, 0, 0.0) if cell is not None and enclosed < params.min_mark else cell
+        for cell, enclosed in zip(readings, board.enclosed, strict=True)
+    ]
     if sum(cell is not None for cell in readings) < 2:
         return Recognition.nothing(GAME, "nine alike tiles with fewer than two marks")
     return _judge(readings, density, glyphs, to_image, (), params)

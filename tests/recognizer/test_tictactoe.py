@@ -442,6 +442,7 @@ def test_tiles_are_counted_around_a_window_of_tiles_but_not_around_a_drawn_board
         ("whiteboard-4.jpeg", 140003),
         ("whiteboard-5.jpeg", 150002),
         ("whiteboard-5.jpeg", 190003),
+        ("paper-photo-1.jpg", 950000),
     ],
 )
 def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, seed: int) -> None:
@@ -457,7 +458,10 @@ def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, 
     cell past the board's edge, where it was dropped: the lines' ink runs on past it, so
     it makes its cell unclear. In 190003 the top-left X was cut up with the line it
     touched: its pieces, a line's remnant and a glyph, span a mark and make the cell
-    unclear."""
+    unclear. In 950000 (glare over the sheet's left, moire, JPEG) no # was found on the
+    found screen and its cells were read as nine tiles: the glare's soft spot on the
+    empty tile (1, 0) read as an X; the tile encloses nothing of a mark's size, so the
+    cell is unclear."""
     path = REAL / f"tictactoe-{name}"
     rng = np.random.default_rng(seed)
     photo, _ = photograph(decode_image(path.read_bytes()), random_photo_style(rng), rng)
@@ -562,6 +566,20 @@ def test_tiles_make_a_board_only_as_nine_with_two_marks() -> None:
     board = find_tiles(single)
     assert isinstance(board, TileBoard)
     assert "fewer than two marks" in _read_tiles(single, board, 1.0, PARAMS).doubts[0]
+
+
+def test_a_mark_on_a_tile_that_encloses_nothing_is_unclear() -> None:
+    """A mark drawn on a tile is a piece the tile's flat region encloses; ink read on a
+    tile that encloses nothing of a mark's size (a glare's soft spot shifting the tile's
+    colour, real photo 950000 in the test above) makes its cell unclear."""
+    picture = _tiles(3, "xo--x-o")
+    board = find_tiles(picture)
+    assert isinstance(board, TileBoard)
+    marked = [i for i, mark in enumerate("xo--x-o--") if mark != "-"]
+    assert np.flatnonzero(board.enclosed >= PARAMS.min_mark).tolist() == marked
+    blind = replace(board, enclosed=np.where(np.arange(9) == 4, 0.0, board.enclosed))
+    found = _read_tiles(picture, blind, 1.0, PARAMS)
+    assert not found.confident and "unclear marks in cells (1, 1)" in found.doubts[0]
 
 
 def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
