@@ -129,6 +129,12 @@ class Params:
     #: The cat covers its tile: a cell whose centre shows the tiles' own colour on this
     #: share or more is a tile with a mark on it (another game's X), not the cat: unclear.
     bare: float = 0.4
+    #: The cat hides most of its tile: at least this share of the centre of its cell is
+    #: neither the tiles' colour nor the page's (its white patches may match a light page:
+    #: rendered and real cats show 0.48 to 1). Something beside the board that only grazes the
+    #: cell (a frame's line, the edge of a button running on past it) covers less; the
+    #: cell is then judged as any other, by its lift.
+    cat_cover: float = 0.4
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
     #: How many of the least surely read cells a doubt names.
@@ -1100,17 +1106,21 @@ def _kind(reading: CellReading, face: bool, params: Params) -> str:
 
     A cell covered by something else is the cat if it has a ``face`` and hides most of its
     tile; with a face on a tile still in sight, it is unclear (another game's mark, a start
-    marker the cat is not). Any other is judged by how far it stands out from its gaps (its
-    lift), which glare and shade leave truer than its colour, if its colour is the tiles' or
-    on the way to it from the background (a square of another colour is unclear: another
-    game's board). Between a hole's lift and a tile's, a cell whose centre is plainly the
-    tiles' own colour is a tile (drop shadows in its gaps lowered its lift); with a hole's
-    lift, such a cell is unclear (a hole never shows the tiles' colour), as is one that
-    stands apart from its gaps (a hole looks like the page round it); one whose centre
-    shows the background as its gaps do is a hole.
+    marker the cat is not). A face on a cell that shows mostly the page or the tiles' colour
+    is no cat (a line or a button's edge grazing the cell from beyond the board). Any other
+    is judged by how far it stands out from its gaps (its lift), which glare and shade leave
+    truer than its colour, if its colour is the tiles' or on the way to it from the
+    background (a square of another colour is unclear: another game's board). Between a
+    hole's lift and a tile's, a cell whose centre is plainly the tiles' own colour is a tile
+    (drop shadows in its gaps lowered its lift); with a hole's lift, such a cell is unclear
+    (a hole never shows the tiles' colour), as is one that stands apart from its gaps (a
+    hole looks like the page round it); one whose centre shows the background as its gaps
+    do is a hole.
     """
-    if reading.other >= params.covered and face:
-        return "cat" if reading.tile < params.bare else "unclear"
+    if reading.other >= params.covered and face and reading.tile >= params.bare:
+        return "unclear"
+    if reading.other >= params.cat_cover and face:
+        return "cat"
     if (reading.lift >= params.lift[1] and (reading.along or reading.tile_like >= 0.5)) or (
         reading.lift > params.lift[0] and reading.tile >= params.plain
     ):
