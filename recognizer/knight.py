@@ -154,6 +154,11 @@ class Params:
     whose neighbours among those step the chequer's way by this fraction of the squares'
     contrast (as often as :attr:`beyond_share`), continues the board past what hides it
     or the lines between: the size is in doubt."""
+    surround_colour: tuple[float, float] = (0.3, 1.0)
+    """Farthest apart, in the board's two colours' distance, the colours of the squares just
+    beyond three sides of the board are alike (a frame, a page), and nearest the fourth's
+    to theirs when it is no part of that frame (a band; uneven light in a photo moves a
+    frame's colour by less than the squares differ; see :func:`_unlike_surround`)."""
     past_edge: float = 0.15
     """A side of the board beyond the picture's edge by more than this fraction of a square
     is cut off there (the board may go on: the size is in doubt)."""
@@ -296,6 +301,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     beyond = _chequer_beyond(ringed.inside(rings - 1), contrast, params)
     beyond |= _chequer_past(ringed, _shown(around, image.shape), contrast, params)
     beyond |= _cut(lattice, image.shape, params)
+    bare = _cut(lattice, image.shape, params, margin=params.past_edge)
+    beyond |= _unlike_surround(ringed, bare, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks), numbers, edge, params)
 
@@ -926,17 +933,23 @@ def _chequer_past(
     return out
 
 
-def _cut(lattice: Lattice, shape: tuple[int, ...], params: Params) -> set[str]:
+def _cut(lattice: Lattice, shape: tuple[int, ...], params: Params, margin: float = 0) -> set[str]:
     """The sides of the board whose edge lies beyond the edge of a picture of ``shape`` (by
-    :attr:`Params.past_edge`): the picture cuts the board there, which may go on."""
+    :attr:`Params.past_edge` of a square): the picture cuts the board there, which may go
+    on; with ``margin``, the sides beyond whose squares the picture shows less than that
+    (a corner beyond the picture leaves the other side at it shown)."""
     h, w = shape[:2]
     rows, cols = lattice.rows, lattice.cols
-    out = lattice.cell_size() * params.past_edge
+    out = lattice.cell_size() * (params.past_edge if margin == 0 else -margin)
+    # the edge's points from corner to corner, or its squares' middles
+    whole = margin == 0
+    across = np.arange(cols + whole, dtype=np.float64) + (0 if whole else 0.5)
+    down = np.arange(rows + whole, dtype=np.float64) + (0 if whole else 0.5)
     edges = {
-        "top": [(0, c) for c in range(cols + 1)],
-        "bottom": [(rows, c) for c in range(cols + 1)],
-        "left": [(r, 0) for r in range(rows + 1)],
-        "right": [(r, cols) for r in range(rows + 1)],
+        "top": [(0, c) for c in across],
+        "bottom": [(rows, c) for c in across],
+        "left": [(r, 0) for r in down],
+        "right": [(r, cols) for r in down],
     }
     cut = set()
     for side, points in edges.items():
@@ -944,6 +957,44 @@ def _cut(lattice: Lattice, shape: tuple[int, ...], params: Params) -> set[str]:
         if np.any((x < -out) | (y < -out) | (x > w - 1 + out) | (y > h - 1 + out)):
             cut.add(side)
     return cut
+
+
+def _unlike_surround(ringed: SquareColours, bare: set[str], params: Params) -> set[str]:
+    """The side of the board whose surround (the line of squares just beyond it, from the
+    colours of the board's squares with :attr:`Params.past_rings` rings around them) is
+    unlike the other three sides' or not shown (the side is ``bare``: the picture ends at
+    it), while those are shown and alike (see :attr:`Params.surround_colour`): a board is
+    framed alike all round, so a band across its edge (an ad strip, a toast, a bar) or the
+    picture's edge may hide more of it there. When every side is bare, the picture is only
+    chequer, and any side may go on (a screen found inside a board)."""
+    rings = params.past_rings
+    inner = (slice(rings, -rings), slice(rings, -rings))
+    parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
+    own = [np.median(ringed.base[inner][parity[inner] == k], axis=0) for k in (0, 1)]
+    distance = float(np.linalg.norm(own[1] - own[0]))
+    alike, unlike = params.surround_colour
+    side_line = slice(rings, -rings)
+    lines: dict[str, tuple[int | slice, int | slice]] = {
+        "top": (rings - 1, side_line), "bottom": (-rings, side_line),
+        "left": (side_line, rings - 1), "right": (side_line, -rings),
+    }  # fmt: skip
+    shown = {
+        side: np.median(ringed.base[at], axis=0) for side, at in lines.items() if side not in bare
+    }
+    if not shown:
+        return set(lines)
+    out = set()
+    for side in lines:
+        others = [colour for other, colour in shown.items() if other != side]
+        if len(others) < 3:
+            continue
+        spread = max(float(np.linalg.norm(a - b)) for a in others for b in others)
+        if spread <= alike * distance and (
+            side not in shown
+            or min(float(np.linalg.norm(shown[side] - c)) for c in others) > unlike * distance
+        ):
+            out.add(side)
+    return out
 
 
 def _shown(lattice: Lattice, shape: tuple[int, ...]) -> NDArray[np.bool_]:
