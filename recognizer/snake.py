@@ -16,7 +16,8 @@ Drawn board
     snake is the group whose cells form a connected chain (its head may be a separate
     shade). Faint marks in an empty cell put it in doubt only when they change its hue:
     glare, shade and moire add or take grey; a mark standing out from the plain cells at
-    a small fraction of the pieces' contrast (a tree faded by a photo's light) is in doubt
+    a small fraction of the pieces' contrast (a tree faded by a photo's light), or a
+    cell's middle off its rim on average (a dark tree on a dark board) is in doubt
     however little ink it has; a piece in a colour near the board's (a
     shaded head on a dark board), short of ink, tints most of its cell (only the snake may
     be so pale: elsewhere it is in doubt, as light may tint an empty cell).
@@ -116,6 +117,10 @@ class Params:
     mark_contrast: float = 0.06  # a mark this fraction of the pieces' contrast is in doubt
     mark_plain: float = 2.0  # when it is also this many times the plain cells' own
     mark_noise: float = 6.0  # and this much over theirs (noise, JPEG, moire)
+    middle: float = 0.15  # a cell's middle (radius in cells), where a piece is drawn
+    rim_from: float = 0.27  # and its rim, beyond this radius (to the inset window's corners)
+    centre_contrast: float = 0.04  # a middle off its rim by this fraction of the pieces' marks
+    centre_plain: float = 2.5  # and this many times the plain cells' own holds a faint piece
     same_color: float = 45.0  # colour distance within one group of pieces
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
@@ -618,6 +623,7 @@ class _Cells:
     pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
     strength: dict[Cell, float]  # distance from the background of the strongest marks
     hue: dict[Cell, float]  # and in hue alone (what light does not change)
+    centre: dict[Cell, float]  # colour distance of the cell's middle from its rim, on average
     background: dict[Cell, NDArray[np.float32]]  # each cell's background colour
 
 
@@ -718,6 +724,15 @@ def _background(outer: FloatImage, color: NDArray[np.float32], p: Params) -> Flo
     return np.asarray(coords @ plane, dtype=np.float32)
 
 
+@lru_cache(maxsize=8)
+def _middle_and_rim(h: int, w: int, p: Params) -> tuple[Mask, Mask]:
+    """The middle of an ``h`` x ``w`` cell window (inset by :attr:`Params.inset`), where a
+    piece is drawn, and its rim around it, as masks (radii in cells)."""
+    ys, xs = np.mgrid[0:h, 0:w]
+    radius = np.hypot((ys + 0.5) / h - 0.5, (xs + 0.5) / w - 0.5) * (1 - 2 * p.inset)
+    return radius < p.middle, radius > p.rim_from
+
+
 def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     """Foreground fraction, dominant colour and centroid of every cell, against its own
     background: a flat colour (:func:`_background_colors`), or a fitted plane
@@ -727,7 +742,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         y0, y1, x0, x1 = grid.box(cell, p.outer)
         outers[cell] = img[y0:y1, x0:x1]
     colors = _background_colors(outers, p)
-    out = _Cells({}, {}, {}, {}, {}, set(), {}, {}, colors)
+    out = _Cells({}, {}, {}, {}, {}, set(), {}, {}, {}, colors)
     inset = (p.inset - p.outer) / (1 - 2 * p.outer)
     for cell, outer in outers.items():
         h, w = outer.shape[:2]
@@ -757,6 +772,8 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         out.tinted[cell] = tinted
         out.strength[cell] = _strongest(dist, p.mark_share)
         out.hue[cell] = _strongest(hue, p.mark_share)
+        middle, rim = _middle_and_rim(*win.shape[:2], p)
+        out.centre[cell] = float(np.linalg.norm(win[middle].mean(axis=0) - win[rim].mean(axis=0)))
         if fg.sum() >= 3:
             # the piece's own colour is in its core: blur mixes its edges with the board
             core = fg & (dist >= np.median(dist[fg]))
@@ -964,13 +981,19 @@ def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     pieces' contrast (:attr:`Params.mark_contrast`): a photo's light lowers every contrast
     alike, so a tree faded under it is a faint mark in doubt, never an empty cell. The
     marks are measured in hue: glare, shade and moire add or take grey (a glare spot
-    stands out from a plane fitted under it as far as a faded tree does)."""
+    stands out from a plane fitted under it as far as a faded tree does). A piece off the
+    board in grey only is seen in its cell's middle, where pieces are drawn, against the
+    cell's rim on average (:attr:`Params.centre_contrast`): light wider than a cell changes
+    both alike, and noise and moire, averaged, stay a fraction of what a piece at a
+    twentieth of the pieces' contrast leaves."""
     held = set(occupied)
     empty = [c for c in measured.hue if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
     plain = float(np.median([measured.hue[c] for c in empty]))
     limit = max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
-    return [c for c in empty if measured.hue[c] > limit]
+    centred = float(np.median([measured.centre[c] for c in empty]))
+    middle = max(p.centre_contrast * pieces, p.centre_plain * centred)
+    return [c for c in empty if measured.hue[c] > limit or measured.centre[c] > middle]
 
 
 def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
