@@ -31,7 +31,8 @@ The pipeline, one small function per stage:
    steps 2-4 run again with the largest grid's colours.
 
 Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself in
-its colours, :func:`_continues`; a lattice finer than the cells, its separators showing on
+its colours, :func:`_continues`, or lying within a larger grid found in any round,
+:func:`_within_larger`; a lattice finer than the cells, its separators showing on
 some lines and nothing on others, :func:`_split_cells`; cells whose colour around their
 centre is not the one at it, pieces on squares, :func:`_pieces_on_cells`; shapes or colour
 counts that differ, colours that are not clearly distinct or that chain into each other,
@@ -94,6 +95,10 @@ class Params:
     #: board's pitches on a small board (the game's frame and pipes keep them apart by a
     #: fixed distance, two to three cells of a 2 x 2 board).
     target_reach_pitches: float = 3.0
+    #: A grid lies within a larger one when its box is inside the larger one's grown by this
+    #: share of the larger one's pitch (a lattice fitted to a few cells may overreach a
+    #: bevel or a separator on either side).
+    part_slack: float = 0.25
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -214,6 +219,7 @@ class Params:
 PARAMS = Params()
 
 #: The doubt of a board that already matches its target.
+PART_DOUBT = "a grid lies within a larger grid of cells: a part of a board, not a whole one"
 SOLVED_DOUBT = "the board already matches its target: two copies of one grid, not a level"
 #: The doubt of two grids read whole whose colour counts differ (a misread cell, likely).
 COUNT_DOUBT = "the target's colour counts differ from the board's"
@@ -1632,6 +1638,24 @@ def _same_aspect(a: _Grid, b: _Grid) -> bool:
     return 1 / 1.3 <= ratio <= 1.3
 
 
+def _within_larger(grid: _Grid, grids: Sequence[_Grid], params: Params) -> bool:
+    """True when ``grid`` lies within another grid of more cells found in the same working
+    image (in any round), its box inside that grid's grown by ``params.part_slack`` of that
+    grid's pitch: some rows of a board (or of a target) read as a grid of their own, whose
+    neighbouring cells, in the board's other colours, do not show it going on
+    (:func:`_continues` looks for its own colours)."""
+    x0, y0, x1, y1 = grid.box
+    for other in grids:
+        rows, cols = other.shape
+        if rows * cols <= grid.shape[0] * grid.shape[1]:
+            continue
+        ox0, oy0, ox1, oy1 = other.box
+        slack = params.part_slack * max((ox1 - ox0) / cols, (oy1 - oy0) / rows)
+        if x0 >= ox0 - slack and y0 >= oy0 - slack and x1 <= ox1 + slack and y1 <= oy1 + slack:
+            return True
+    return False
+
+
 def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -1790,11 +1814,16 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     bx0, by0, bx1, by1 = (round(v) for v in max(candidates, key=lambda b: b[3] - b[1]))
     period = _scanline_period(even[by0:by1, bx0:bx1])
     crop = even[y0:y1, x0:x1] if period is None else _remove_scanlines(even[y0:y1, x0:x1], period)
+    seen: list[_Grid] = []  # every round's grids: a part of one is no whole board
     for found, tuned in _rounds(_resized(crop, scale), scale, params):
+        seen += found.grids
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
             if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):
                 doubts.append("a grid goes on beyond itself (a chequer, tiles, or rows of a grid)")
+                continue
+            if _within_larger(board, seen, tuned) or _within_larger(target, seen, tuned):
+                doubts.append(PART_DOUBT)
                 continue
             split = (
                 _split_cells(board, found.smooth, tuned)

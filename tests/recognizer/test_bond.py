@@ -17,7 +17,7 @@ from solvers.bond import Puzzle, Solution, verify
 from solvers.errors import UnrecognizedError
 from tests.render import foreign, nonpuzzle
 from tests.render.bond import GAME_PALETTE, Style, random_puzzle, random_style, render
-from tests.render.mixed import GAMES, photographed, screen
+from tests.render.mixed import GAMES, comparable, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
@@ -668,3 +668,16 @@ def test_a_board_that_already_matches_its_target_is_refused(
     reading = bond.recognize(picture)
     assert not reading.confident
     assert bond.SOLVED_DOUBT in reading.doubts
+
+
+def test_rows_of_a_board_within_a_larger_grid_are_no_whole_board() -> None:
+    """Held-out foreign photo 950001: a 6x2 board of four colours beside its small 6x2 target.
+    A later round read two of the board's rows (orange and violet) as a 2x2 board and two
+    of the target's rows as its target, solved at confidence 1.0: the rows above and below
+    are in the board's other colours, so the grid did not seem to go on. The first round had
+    found the whole 6x2 board around it; a grid within a larger grid is now refused. The
+    screenshot itself is still read exactly."""
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photographed("bond", 950001, foreign.screen)[0])
+    picture, truth = foreign.screen("bond", np.random.default_rng(950001))
+    assert comparable(_read(picture)[0]) == comparable(truth)
