@@ -162,6 +162,9 @@ class Params:
     past_edge: float = 0.15
     """A side of the board beyond the picture's edge by more than this fraction of a square
     is cut off there (the board may go on: the size is in doubt)."""
+    bare_edge: float = 0.05
+    """A side of the board beyond which the picture shows less than this fraction of a
+    square (the blur of its edge line) is bare: the picture ends at it."""
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
     a move dot, not a piece of another kind (draughts men are as tall as each other)."""
@@ -301,7 +304,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     beyond = _chequer_beyond(ringed.inside(rings - 1), contrast, params)
     beyond |= _chequer_past(ringed, _shown(around, image.shape), contrast, params)
     beyond |= _cut(lattice, image.shape, params)
-    bare = _cut(lattice, image.shape, params, margin=params.past_edge)
+    bare = _cut(lattice, image.shape, params, margin=params.bare_edge)
     beyond |= _unlike_surround(ringed, bare, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks), numbers, edge, params)
