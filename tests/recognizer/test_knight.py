@@ -507,6 +507,14 @@ def test_board_under_a_band_unlike_its_frame_is_no_reading(seed: int, photo: boo
         recognizer.recognize(picture, "knight")
 
 
+def test_board_near_the_picture_edge_under_a_page_alike_all_round_is_read() -> None:
+    # foreign 850021: the board's bottom edge lies 0.125 square above the picture's, the
+    # page alike beyond its other sides; the picture shows that sliver, so it is no cut
+    picture, truth = foreign.screen("knight", np.random.default_rng(850_021))
+    result = recognize(picture)
+    assert result.confident and result.puzzle == truth, result.doubts
+
+
 @pytest.mark.xfail(strict=True, reason="a faint red 5 on a red square is lost in the noise")
 def test_faint_number_in_a_noisy_photo_is_a_tour_in_progress() -> None:
     # novel photo 910002, squares of 18 pixels: the 5 beside the knight departs about 30
