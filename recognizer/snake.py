@@ -623,7 +623,7 @@ class _Cells:
     pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
     strength: dict[Cell, float]  # distance from the background of the strongest marks
     hue: dict[Cell, float]  # and in hue alone (what light does not change)
-    centre: dict[Cell, float]  # colour distance of the cell's middle from its rim, on average
+    centre: dict[Cell, float]  # colour distance of the cell's middle (mean) from its rim (median)
     background: dict[Cell, NDArray[np.float32]]  # each cell's background colour
 
 
@@ -773,7 +773,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         out.strength[cell] = _strongest(dist, p.mark_share)
         out.hue[cell] = _strongest(hue, p.mark_share)
         middle, rim = _middle_and_rim(*win.shape[:2], p)
-        out.centre[cell] = float(np.linalg.norm(win[middle].mean(axis=0) - win[rim].mean(axis=0)))
+        out.centre[cell] = float(np.linalg.norm(win[middle].mean(axis=0) - _median(win[rim])))
         if fg.sum() >= 3:
             # the piece's own colour is in its core: blur mixes its edges with the board
             core = fg & (dist >= np.median(dist[fg]))
@@ -984,8 +984,9 @@ def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     stands out from a plane fitted under it as far as a faded tree does). A piece off the
     board in grey only is seen in its cell's middle, where pieces are drawn, against the
     cell's rim on average (:attr:`Params.centre_contrast`): light wider than a cell changes
-    both alike, and noise and moire, averaged, stay a fraction of what a piece at a
-    twentieth of the pieces' contrast leaves."""
+    both alike, noise and moire, averaged, stay a fraction of what a piece at a twentieth
+    of the pieces' contrast leaves, and the rim's median colour ignores a neighbouring
+    square bled over one side of it (a slightly shifted lattice on a checkered board)."""
     held = set(occupied)
     empty = [c for c in measured.hue if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
