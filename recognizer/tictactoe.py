@@ -1277,23 +1277,30 @@ def _against_the_lines(
     levels either way: a glare's blob), made unclear. A mark darker than the page beside
     light lines is a style (dark marks on a page between white lines), no glare; so is,
     given the picture on the canonical board (``colours``), a lighter mark in a colour
-    that light on the page does not make (:func:`_glare_like`)."""
+    that light on the page does not make (:func:`_glare_like`), but for the only light
+    mark among marks dark like the lines: a board's style shows in more than one mark,
+    and one mark drawn the other way from all the others is a hover preview of the next
+    move or something over the board."""
     if not lines.any():
         return readings
     polarity = float(np.median(lift[lines]))
+    boxes = {
+        i: np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        for i, cell in enumerate(readings)
+        if cell is not None and cell.mark != "?"
+        for r, c in [divmod(i, 3)]
+    }
+    own = {
+        i: float(np.median(lift[box][marks[box]])) for i, box in boxes.items() if marks[box].any()
+    }
+    light = [i for i, level in own.items() if min(level, -polarity) >= 4]
+    dark = [i for i, level in own.items() if level * polarity > 0 and abs(level) >= 4]
     out = list(readings)
     for i, cell in enumerate(readings):
-        if cell is None or cell.mark == "?":
+        if cell is None or i not in light:
             continue
-        r, c = divmod(i, 3)
-        box = np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
-        ink = marks[box]
-        if not ink.any():
-            continue
-        own = float(np.median(lift[box][ink]))
-        if min(own, -polarity) < 4:
-            continue
-        if colours is not None:
+        if colours is not None and not (len(light) == 1 and dark):
+            box, ink = boxes[i], marks[boxes[i]]
             near = cv2.dilate(ink.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
             if near.all() or not _glare_like(
                 np.median(colours[box][ink], axis=0), np.median(colours[box][~near], axis=0)
@@ -1322,6 +1329,16 @@ def _glare_like(mark: NDArray[np.float64], page: NDArray[np.float64]) -> bool:
     return bool(np.all(np.abs(rise - expected) <= 0.5 * top))
 
 
+def _middles_reached(piece: Mask, x: int, y: int, size: int, pad: int) -> set[int]:
+    """The cells whose middle half (on the canonical board of ``size``-pixel cells inside
+    ``pad``) holds any of ``piece``, a component's mask whose box starts at ``(x, y)``."""
+    ys, xs = np.nonzero(piece)
+    gy, gx = (ys + y - pad) / size, (xs + x - pad) / size
+    middle = (np.abs(gy % 1 - 0.5) < 0.25) & (np.abs(gx % 1 - 0.5) < 0.25)
+    middle &= (gy >= 0) & (gy < 3) & (gx >= 0) & (gx < 3)
+    return {int(r) * 3 + int(c) for r, c in zip(gy[middle], gx[middle], strict=True)}
+
+
 def _read_marks(
     clean: Mask,
     levels: NDArray[np.uint8],
@@ -1336,9 +1353,12 @@ def _read_marks(
     ``reach`` of its lines' ink (rows, columns: see :meth:`Grid.reach`), makes the nearest
     cell unclear: the lines enclose it, so it is a mark (maybe joined to a line's end) that
     the #, fitted to its crossings, failed to reach where hand-drawn lines converge or
-    bow; text beside a board lies past the lines' ends. An empty cell holding a glyph at
-    its centre (a small mark), or glyphs that with the line remnants beside them span a
-    mark (one cut up with a line it touched), is unclear too; a line's end alone is not."""
+    bow; text beside a board lies past the lines' ends. Any such piece reaching into a
+    cell's middle half makes that cell unclear too: it is clutter over the board (a panel
+    whose glow the page's background missed) that may have swallowed the cell's mark. An
+    empty cell holding a glyph at its centre (a small mark), or glyphs that with the line
+    remnants beside them span a mark (one cut up with a line it touched), is unclear too;
+    a line's end alone is not."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
@@ -1375,7 +1395,9 @@ def _read_marks(
                 unclear.add(cell)  # centred on a line: which cell it marks is unclear
             if extent > 2 * size:
                 unclear.add(cell)  # no mark: a border around the board, or clutter
-        elif big and reach is not None and not framed:
+            continue
+        unclear.update(_middles_reached(piece, x, y, size, pad))
+        if big and reach is not None and not framed:
             (top, bottom), (left, right) = reach
             if top <= gy <= bottom and left <= gx <= right:
                 unclear.add(cell)

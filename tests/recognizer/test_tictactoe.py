@@ -617,6 +617,7 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
         (710001, "(2, 1)"),
         (720015, "(0, 1)"),
         (720021, "(1, 1)"),
+        (840019, "(0, 2)"),
     ],
 )
 def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: str) -> None:
@@ -626,11 +627,25 @@ def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: s
     mark under 0.4 of its kind's stroke weight is unclear; a preview half under a toast,
     its letters joined to it (710001): a mark in another colour than its kind's is
     unclear; the preview alone of its kind on cards and neon (720015, 720021): a mark alone
-    of its kind under a quarter of the other kind's weight is unclear. The cell is named."""
+    of its kind under a quarter of the other kind's weight is unclear; a light grey X,
+    0.45 of the bold blue O's weight, on a page darker than it between dark lines (840019):
+    the only mark lighter than the page among marks as dark as the lines is unclear, be
+    its colour one that glare makes or not. The cell is named."""
     picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert not found.confident
     assert f"unclear marks in cells {doubted}" in found.doubts, found.doubts
+
+
+def test_clutter_reaching_into_the_cells_hides_them() -> None:
+    """An open # on a wood page below a light ad panel whose glow the page's background
+    misses (novel 920002): the X in the top middle cell joined the panel's ink, centred
+    off the board, and the board was solved without it; ink of a piece centred off the
+    board in a cell's middle half makes that cell unclear."""
+    picture, _ = foreign.novel("tictactoe", np.random.default_rng(920002))
+    found = recognize(np.asarray(picture))
+    assert not found.confident
+    assert "(0, 1)" in found.doubts[0], found.doubts
 
 
 @pytest.mark.parametrize("seed", [710023, 710033])
