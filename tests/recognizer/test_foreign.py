@@ -44,7 +44,15 @@ OPEN_WRONG: dict[Case, str] = {}
 NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("knight", 610009, False): "a 12x6 board under an ad strip read as its top 6x6",
 }
-NOVEL_OPEN_WRONG: dict[Case, str] = {}
+# and those still open, from the lead's held-out run of session 8 (seeds 990000..)
+NOVEL_OPEN_WRONG: dict[Case, str] = {
+    ("onestroke", 990000, False): "an ad band over the top rows: the rows below read as a "
+    "whole 4x5 level, started on the one darker tile",
+    ("onestroke", 990000, True): "the same board photographed, read the same way",
+    ("bond", 990014, True): "a 4-colour board photographed read with 3 colour classes",
+    ("none", 990017, True): "an ultimate tic-tac-toe board (small marks in each big cell) "
+    "read as an empty 3x3 tic-tac-toe board",
+}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
