@@ -11,10 +11,10 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from recognizer.recognition import CONFIDENT, Recognition
 from recognizer.registry import GAMES, Game, get_game
@@ -106,13 +106,14 @@ def recognize_then(
 ) -> tuple[Recognition, _R]:
     """:func:`recognize`, and ``then`` of its reading, side by side when a core is spare.
 
-    ``then`` (solving and drawing, say) starts on a reading while the second look
-    checks it; if the look refuses the reading, what ``then`` made of it is dropped.
+    ``then`` (solving and drawing, say) starts on the first confident reading while the
+    other recognizers still read and while the second look checks it; if the reading does
+    not stand (a rival, or the look, refuses it), what ``then`` made of it is dropped.
     Whatever ``then`` raises for the reading that stands is raised here.
     """
     from recognizer.second_look import second_looks
 
-    found = _confirmed(_decide(_read(image, game), game), partial(second_looks, image), then)
+    found = _attempt(image, game, partial(second_looks, image), then, _as_is)
     if not isinstance(found, _Refusal):
         return found
     from recognizer.photo import find_screens, rectify
@@ -122,7 +123,7 @@ def recognize_then(
         flat = rectify(image, screen)
         looks = partial(second_looks, flat, image, screen)
         on_photo = partial(_on_photo, to_photo=screen.to_photo)
-        on_screen = _confirmed(_decide(_read(flat, game), game), looks, then, on_photo)
+        on_screen = _attempt(flat, game, looks, then, on_photo)
         if not isinstance(on_screen, _Refusal):
             return on_screen
         refusals.append(on_screen)
@@ -148,27 +149,123 @@ class _Refusal(UnrecognizedError):
         self.closest = closest
 
 
+@dataclass(frozen=True)
+class _Follow(Generic[_R]):
+    """A reading placed on the picture, and ``then`` of it: running on a daemon thread
+    (``pending``), or to be run when asked for (one core: after the second look)."""
+
+    reading: Recognition
+    placed: Recognition
+    then: Callable[[Recognition], _R]
+    pending: Future[_R] | None
+
+    def result(self) -> _R:
+        """What ``then`` made of the placed reading (raising what it raised)."""
+        return self.then(self.placed) if self.pending is None else self.pending.result()
+
+
+def _follow(
+    reading: Recognition,
+    then: Callable[[Recognition], _R],
+    place: Callable[[Recognition], Recognition],
+) -> _Follow[_R]:
+    """``then`` of the reading placed on the picture, started now when a core is spare.
+
+    It runs on a daemon thread: what it makes of a reading that does not stand is dropped,
+    and may still be running (a long search) when the process ends, which must not wait.
+    """
+    placed = place(reading)
+    if _threads == 1:
+        return _Follow(reading, placed, then, None)
+    pending: Future[_R] = Future()
+    threading.Thread(target=_settle, args=(pending, then, placed), daemon=True).start()
+    return _Follow(reading, placed, then, pending)
+
+
+def _settle(pending: Future[_R], then: Callable[[Recognition], _R], reading: Recognition) -> None:
+    """Settle ``pending`` with ``then(reading)``, or with what it raised."""
+    try:
+        pending.set_result(then(reading))
+    except Exception as exc:
+        pending.set_exception(exc)
+
+
+def _attempt(
+    image: RGBImage,
+    game: str,
+    second_looks: Callable[[], list[tuple[str, RGBImage]]],
+    then: Callable[[Recognition], _R],
+    place: Callable[[Recognition], Recognition],
+) -> tuple[Recognition, _R] | _Refusal:
+    """The picture's single confident reading, placed on it, with ``then`` of it, unless
+    no reading is confident, a rival is nearly as confident, or the second look refuses it."""
+    readings, early = _read(image, game, then, place)
+    found = _decide(readings, game)
+    if isinstance(found, _Refusal):
+        return found
+    follow = early if early is not None and early.reading is found else _follow(found, then, place)
+    steady = _steady(found, second_looks)
+    return steady if isinstance(steady, _Refusal) else (follow.placed, follow.result())
+
+
 def _map(function: Callable[[_T], _R], items: list[_T]) -> list[_R]:
     """``function`` over ``items``, side by side in threads when there are several cores."""
-    global _pool
     if len(items) > 1 and _threads > 1:
-        _pool = _pool or ThreadPoolExecutor(_threads, thread_name_prefix="recognize")
-        return list(_pool.map(function, items))
+        return list(_recognizers().map(function, items))
     return [function(item) for item in items]
 
 
-def _read(image: RGBImage, game: str) -> list[Recognition]:
-    """Every asked recognizer's reading of the picture as it is, most confident first."""
+def _recognizers() -> ThreadPoolExecutor:
+    """The threads that run recognizers side by side (as many as :func:`set_threads` says)."""
+    global _pool
+    _pool = _pool or ThreadPoolExecutor(_threads, thread_name_prefix="recognize")
+    return _pool
+
+
+def _read(
+    image: RGBImage,
+    game: str,
+    then: Callable[[Recognition], _R],
+    place: Callable[[Recognition], Recognition],
+) -> tuple[list[Recognition], _Follow[_R] | None]:
+    """Every asked recognizer's reading of the picture as it is, most confident first, and
+    ``then`` of the first confident reading when it was started before the others were in.
+
+    With several cores the recognizers run side by side, in the registry's order. Once a
+    reading is confident, ``then`` of it starts on a core of its own (it is usually what the
+    caller waits for last: drawing and encoding the answer), and the other recognizers go on
+    with the cores left; whether that reading stands is decided when all are in.
+    """
     readers = (
         [GAMES[name].recognizer.recognize for name in GAMES]
         if game == "auto"
         else [get_game(game).recognizer.recognize]
     )
-    readings = _map(lambda read: read(image), readers)
+    early: _Follow[_R] | None = None
+    if len(readers) == 1 or _threads == 1:
+        readings = [read(image) for read in readers]
+    else:
+        started: list[Future[Recognition]] = []
+        busy: set[Future[Any]] = set()  # the recognizers reading, and ``then`` once started
+        while len(started) < len(readers) or not busy.isdisjoint(started):
+            while len(started) < len(readers) and len(busy) < _threads:
+                started.append(_recognizers().submit(readers[len(started)], image))
+                busy.add(started[-1])
+            done, busy = wait(busy, return_when=FIRST_COMPLETED)
+            confident = [f for f in started if f in done and _confident(f)]
+            if early is None and confident:
+                early = _follow(confident[0].result(), then, place)
+                if early.pending is not None:
+                    busy.add(early.pending)
+        readings = [future.result() for future in started]  # raising what a reader raised
     results = sorted(readings, key=lambda r: r.confidence, reverse=True)
     for r in results:
         log.debug("%s: confidence %.2f %s", r.game, r.confidence, r.doubts)
-    return results
+    return results, early
+
+
+def _confident(reading: Future[Recognition]) -> bool:
+    return reading.exception() is None and reading.result().confident
 
 
 def _decide(results: list[Recognition], game: str) -> Recognition | _Refusal:
@@ -211,33 +308,3 @@ def _steady(
                 found.confidence,
             )
     return found
-
-
-def _confirmed(
-    found: Recognition | _Refusal,
-    second_looks: Callable[[], list[tuple[str, RGBImage]]],
-    then: Callable[[Recognition], _R],
-    place: Callable[[Recognition], Recognition] = _as_is,
-) -> tuple[Recognition, _R] | _Refusal:
-    """The reading, placed on the picture, with ``then`` of it, unless the second look
-    refuses it; ``then`` runs beside the look on a spare core."""
-    if isinstance(found, _Refusal):
-        return found
-    placed = place(found)
-    follow: Callable[[], _R] = partial(then, placed)  # one core: after the look
-    if _threads > 1:
-        pending: Future[_R] = Future()
-        # a daemon thread: what it makes of a refused reading is dropped, and may still be
-        # running (a long search) when the process ends, which must not wait for it
-        threading.Thread(target=_settle, args=(pending, then, placed), daemon=True).start()
-        follow = pending.result
-    steady = _steady(found, second_looks)
-    return steady if isinstance(steady, _Refusal) else (placed, follow())
-
-
-def _settle(pending: Future[_R], then: Callable[[Recognition], _R], reading: Recognition) -> None:
-    """Settle ``pending`` with ``then(reading)``, or with what it raised."""
-    try:
-        pending.set_result(then(reading))
-    except Exception as exc:
-        pending.set_exception(exc)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -92,6 +93,67 @@ def test_a_refused_reading_does_not_wait_for_what_follows_it(
         recognize_then(np.full((60, 40, 3), THRESHOLD - 8, np.uint8), then)
     assert not finished.is_set()
     release.set()
+
+
+def _register(
+    monkeypatch: pytest.MonkeyPatch, **readers: Callable[[np.ndarray], Recognition]
+) -> None:
+    """The registry holds one game per reader, asked in the order given."""
+    games = {}
+    for name, read in readers.items():
+        module = ModuleType(f"tests.recognizer.{name}_recognizer")
+        module.recognize = read  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+        games[name] = registry.Game(name, name, "solvers.knight", module.__name__)
+    monkeypatch.setattr(registry, "GAMES", games)
+    monkeypatch.setattr(recognizer, "GAMES", games)
+
+
+def test_what_follows_the_first_confident_reading_starts_before_the_others_are_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(recognizer, "_threads", 2)
+    followed = threading.Event()
+    seen: list[bool] = []
+
+    def slow(image: np.ndarray) -> Recognition:  # reads on until what follows has begun
+        seen.append(followed.wait(timeout=10))
+        return Recognition.nothing("slow", "not mine")
+
+    def then(reading: Recognition) -> str:
+        followed.set()
+        return reading.game
+
+    quick = lambda image: Recognition("quick", knight.Puzzle(5, 5, (0, 0)), 0.9)  # noqa: E731
+    _register(monkeypatch, slow=slow, quick=quick)
+    found, made = recognize_then(np.zeros((60, 40, 3), np.uint8), then)
+    assert (found.game, made, seen) == ("quick", "quick", [True])
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(
+    ("rival", "outcome"), [(0.95, "rival"), (0.6, "ambiguous picture: quick 0.70 or rival 0.60")]
+)
+def test_a_first_confident_reading_that_a_rival_outdoes_or_rivals_is_dropped(
+    monkeypatch: pytest.MonkeyPatch, threads: int, rival: float, outcome: str
+) -> None:
+    monkeypatch.setattr(recognizer, "_threads", threads)
+    quick_read = threading.Event()
+
+    def quick(image: np.ndarray) -> Recognition:
+        quick_read.set()
+        return Recognition("quick", knight.Puzzle(6, 6, (0, 0)), 0.7)
+
+    def late(image: np.ndarray) -> Recognition:  # in after the quick reading, when side by side
+        quick_read.wait(timeout=10)
+        return Recognition("rival", knight.Puzzle(5, 5, (0, 0)), rival)
+
+    _register(monkeypatch, quick=quick, rival=late)
+    try:
+        _, made = recognize_then(np.zeros((60, 40, 3), np.uint8), lambda r: r.game)
+    except UnrecognizedError as exc:
+        made = str(exc)
+    assert made.startswith(outcome)
 
 
 def test_the_lighter_look_lifts_mid_tones_and_keeps_black_and_white() -> None:
