@@ -135,6 +135,15 @@ class Params:
     #: cell (a frame's line, the edge of a button running on past it) covers less; the
     #: cell is then judged as any other, by its lift.
     cat_cover: float = 0.4
+    #: The colours of the surrounds (the lines of cells just beyond the board's sides, less
+    #: the background's colour there) of three sides are alike when they lie at most the
+    #: first share of the contrast of tiles and background apart, and the fourth's is unlike
+    #: theirs when it lies farther than the second from each (see :func:`_unlike_surround`).
+    surround: tuple[float, float] = (0.25, 0.5)
+    #: A surround cell is looked at this far (in pitches) inside its edges (past the gaps)...
+    surround_inset: float = 0.1
+    #: ...and is shown when the picture shows at least this much of it (in pitches) either way.
+    surround_shown: float = 0.1
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
     #: How many of the least surely read cells a doubt names.
@@ -689,7 +698,7 @@ def read_board(
         (r, c) for r in range(area[0] - 1, area[2] + 2) for c in range(area[1] - 1, area[3] + 2)
     }
     readings = {cell: reading for cell, reading in readings.items() if cell in near}
-    return _decide(image, board, area, readings, gap_agreement, scale, params)
+    return _decide(image, (lab, colors), board, area, readings, gap_agreement, scale, params)
 
 
 def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float] | str:
@@ -802,6 +811,7 @@ def _patches(lab: LabImage, nodes: NDArray[np.float64], half: int) -> NDArray[np
 
 def _decide(
     image: RGBImage,
+    working: tuple[LabImage, Colors],
     board: Board,
     area: Area,
     readings: dict[Cell, CellReading],
@@ -813,7 +823,8 @@ def _decide(
 
     Cells within ``area`` must each be a plain tile, a hole or covered; the ring of
     cells around it only matters where the cat might sit, next to a tile. Then the
-    whole is judged (:func:`_judge`).
+    whole is judged (:func:`_judge`); ``working`` is the working copy and its colours
+    (the board's surround is looked at there: :func:`_unlike_surround`).
     """
     doubts: list[str] = []
     confidence = 1.0
@@ -985,6 +996,13 @@ def _decide(
         cells = ", ".join(f"({r - top}, {c - left})" for r, c in cut[: params.doubt_cells])
         doubts.append(f"the tiles run on past the picture's edge: cells {cells} in doubt")
         confidence = min(confidence, 0.3)
+    unlike = _unlike_surround(*working, board, (top, left, bottom, right), start, params)
+    if unlike:
+        doubts.append(
+            f"the board's {unlike} side is not framed as the others are (covered, or the "
+            "picture ends there): the board may go on beyond it"
+        )
+        confidence = min(confidence, 0.3)
     # a level's tiles share one colour (a photo's light drifts it smoothly): tiles beside
     # each other of plainly different colours are another game's board (Bond's classes)
     odd = _odd_colored(tiles - {start}, readings, params)
@@ -1019,6 +1037,64 @@ def _decide(
         confidence,
     )
     return Recognition(GAME, puzzle, round(confidence, 3), lattice, tuple(doubts))
+
+
+def _unlike_surround(
+    lab: LabImage, colors: Colors, board: Board, box: Area, start: Cell, params: Params
+) -> str | None:
+    """The side of the board ``box`` whose surround is unlike the other three sides' all
+    along, or not shown, while those are shown and alike (see :attr:`Params.surround`).
+
+    A level's board stands on the page alike all round: where something lies across a
+    whole side (an ad band, a toast, a bar) or the picture ends there, more of the board
+    may lie beneath or beyond (buttons beside a side leave some of its surround alike).
+    The surround of a side is the line of cells just beyond it (but the one beside the
+    start: the cat's ears and tail reach into it), each looked at on its middle
+    (:attr:`Params.surround_inset` in from its edges) as far as the picture shows it; a
+    cell of which the picture shows less than :attr:`Params.surround_shown` of a pitch
+    either way is not shown. A cell's colour is its median less the background's colour
+    there (a photo's light drifts both alike); a side's, the median of its cells'.
+    """
+    height, width = lab.shape[:2]
+    top, left, bottom, right = box
+    lines = {
+        "top": [(top - 1, c) for c in range(left, right + 1)],
+        "bottom": [(bottom + 1, c) for c in range(left, right + 1)],
+        "left": [(r, left - 1) for r in range(top, bottom + 1)],
+        "right": [(r, right + 1) for r in range(top, bottom + 1)],
+    }
+    reach = (0.5 - params.surround_inset) * board.pitch
+    least = params.surround_shown * board.pitch
+    beside = _neighbours(start)
+    cells = [cell for line in lines.values() for cell in line if cell not in beside]
+    nodes = np.array([board.fit.node(cell) for cell in cells]).reshape(-1, 2)
+    backs = colors.background.over(nodes)
+    contrast = float(np.median(np.linalg.norm(colors.tile.over(nodes) - backs, axis=1)))
+    surround: dict[Cell, NDArray[np.float64] | None] = {}
+    for cell, (x, y), back in zip(cells, nodes, backs, strict=True):
+        x0, x1 = max(0, round(x - reach)), min(width, round(x + reach) + 1)
+        y0, y1 = max(0, round(y - reach)), min(height, round(y + reach) + 1)
+        surround[cell] = None
+        if min(x1 - x0, y1 - y0) >= least:
+            pixels = _unblack(lab[y0:y1, x0:x1].reshape(1, -1, 3), back[None])[0]
+            surround[cell] = np.median(pixels, axis=0) - back
+    colours = {
+        side: np.median(seen, axis=0)
+        for side, line in lines.items()
+        if (seen := [c for cell in line if (c := surround.get(cell)) is not None])
+    }
+    alike, unlike = (share * contrast for share in params.surround)
+    for side, line in lines.items():
+        others = [colour for other, colour in colours.items() if other != side]
+        judged = [surround[cell] for cell in line if cell in surround]
+        if len(others) < 3 or not judged:
+            continue
+        spread = max(float(np.linalg.norm(a - b)) for a in others for b in others)
+        if spread <= alike and all(
+            c is None or min(float(np.linalg.norm(c - o)) for o in others) > unlike for c in judged
+        ):
+            return side
+    return None
 
 
 def _judge(

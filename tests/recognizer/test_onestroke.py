@@ -628,3 +628,41 @@ def test_tiles_a_shade_off_the_page_are_found(seed: int) -> None:
     photo, to_photo = photograph(picture, random_photo_style(rng), rng)
     recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
     assert recognition.confident and recognition.puzzle == truth, recognition.doubts
+
+
+def test_a_board_cut_by_a_band_or_the_pictures_edge_is_doubted() -> None:
+    """Held-out WRONG (novel 990000, session 10): an ad band across the top rows of a level;
+    the screen finder cut out the rows below it, read as a whole 4x5 level. A board stands
+    on the page alike all round: a side whose surround is something else all along (a band
+    over it, the sliver of a row the picture's edge cuts) puts the reading in doubt."""
+    puzzle = Puzzle(grid=("11111",) * 6, start=(4, 2))
+    image, _ = render(
+        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
+    )
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    top, bottom = np.round(lattice.to_pixels([(-0.5, 0.0), (1.8, 0.0)])[:, 1]).astype(int)
+    banded = image.copy()
+    banded[top:bottom] = (70, 230, 180)
+    for picture in (banded, np.ascontiguousarray(image[bottom:])):
+        recognition = recognize(picture)
+        assert not recognition.confident
+        assert any("top side is not framed" in doubt for doubt in recognition.doubts), (
+            recognition.doubts
+        )
+
+
+@pytest.mark.parametrize("photo", [False, True])
+def test_rows_below_an_ad_band_are_no_whole_level(photo: bool) -> None:
+    """Held-out WRONG (novel 990000, flat and photo): the rows below an ad band across a
+    level, read as a whole 4x5 level started on the one darker tile (a hole drawn dark)."""
+    picture, truth = (
+        photographed("onestroke", 990000, foreign.novel)
+        if photo
+        else foreign.novel("onestroke", np.random.default_rng(990000))
+    )
+    try:
+        found = recognizer.recognize(picture)
+    except UnrecognizedError:
+        return
+    assert comparable(found.puzzle) == comparable(truth)
