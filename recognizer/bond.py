@@ -21,14 +21,16 @@ The pipeline, one small function per stage:
    one region (:func:`_grids_in`, :func:`_sample_cells`; cells that made no region are
    read from even patches at their centres, :func:`_patch_colors`).
 4. :func:`_pairs` puts the largest grid with a grid of the same shape near it (the board is
-   the larger, or the left / upper one when equal): a block of regions, or else a blob of
-   the board's colours (:func:`_grids_of_colours`), that fits no lattice is read in its
-   box (:func:`_grid_in_box`, in boxes shrunk or grown on every side, :func:`_grid_within`).
-   :func:`_read` numbers the colours of both jointly; when those classes make no puzzle (a
-   photo's blur washes out the target's tiny cells), the board's classes are taken and the
-   target is read in the board's light (:func:`_target_in_board_light`: one gain and offset
-   per channel, exactly the board's colour counts, a clear margin). Without a reading,
-   steps 2-4 run again with the largest grid's colours.
+   the larger, or the left / upper one when equal): a block of regions, or after those a
+   blob of the board's colours (:func:`_grids_of_colours`), that fits no lattice is read in
+   its box (:func:`_grid_in_box`, in boxes shrunk or grown on every side,
+   :func:`_grid_within`). Hollow cells (outlines: the page's colour at every centre) are
+   read on their rims (:func:`_on_rims`). :func:`_read` numbers the colours of both
+   jointly; when those classes make no puzzle (a photo's blur washes out the target's tiny
+   cells), the board's classes are taken and the target is read in the board's light
+   (:func:`_target_in_board_light`: one gain and offset per channel, exactly the board's
+   colour counts, a clear margin). Without a reading, steps 2-4 run again with the largest
+   grid's colours.
 
 Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself in
 its colours, :func:`_continues`, or lying within a larger grid found in any round,
@@ -214,6 +216,9 @@ class Params:
     #: below ``min_line_mark``) runs through cells, which the grid splits.
     clear_separator: float = 40.0
     min_line_mark: float = 14.0
+    #: Hollow cells (:func:`_on_rims`) are read on squares this far from their centres (in
+    #: pitches).
+    rim_radii: tuple[float, ...] = (0.3, 0.32, 0.34, 0.36, 0.38, 0.4, 0.42, 0.44, 0.46)
 
 
 PARAMS = Params()
@@ -949,6 +954,43 @@ def _pieces_on_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
     return f"cells {cells} differ around their centres: pieces on squares, not coloured cells"
 
 
+#: Points on the sides of a square of half side 1 around a cell's centre, ``(row, col)``,
+#: its corners left out (tiles may be rounded).
+_SQUARE = np.concatenate(
+    [
+        np.stack([np.full(7, side), np.linspace(-0.6, 0.6, 7)], axis=1)[:, ::flip]
+        for side in (-1.0, 1.0)
+        for flip in (1, -1)
+    ]
+)
+
+
+def _on_rims(grid: _Grid, work: RGBImage, params: Params) -> _Grid:
+    """``grid`` with its cells read on their rims when their centres all show one colour:
+    hollow tiles (outlines, rings, a glow) with the page's colour inside, whose colour is
+    their rim's. Each cell's colour is the median of a square around its centre, at the
+    one distance (a share of the pitch, ``params.rim_radii``) where the cells' rims stand
+    farthest from their centres' colour, in the median over the cells."""
+    cells = grid.colors.reshape(-1, 3)
+    if _spans(cells, np.zeros(len(cells), dtype=np.int64)).max() > params.same_color:
+        return grid
+    height, width = work.shape[:2]
+    inside = _median_color(cells)
+    best, farthest = grid, 0.0
+    for radius in params.rim_radii:
+        colors = np.zeros_like(grid.colors)
+        for r, c in np.ndindex(*grid.shape):
+            points = grid.lattice.to_pixels(radius * _SQUARE + np.array([r + 0.5, c + 0.5]))
+            x, y = np.round(points).astype(int).T
+            if x.min() < 0 or y.min() < 0 or x.max() >= width or y.max() >= height:
+                return grid
+            colors[r, c] = _median_color(work[y, x])
+        apart = float(np.median(np.linalg.norm(colors.reshape(-1, 3) - inside, axis=1)))
+        if apart > max(farthest, params.same_color):
+            best, farthest = replace(grid, colors=colors), apart
+    return best
+
+
 #: Grid coordinates shifted by one cell up and left: a lattice one cell larger all round.
 _SHIFT = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0], [0.0, 0.0, 1.0]])
 
@@ -1168,21 +1210,24 @@ def _merged_class(
 ) -> str | None:
     """A doubt naming the cells of a colour class that may be two colours merged, or None.
 
-    Two light colours brought close by a photo's light and chained by the target's blurred
-    cells make one class in both grids alike, so the colour counts cannot tell. Each class
-    is cut in two where its board cells are farthest apart (as they are, and under the
-    light fitted to the reading); with the cut's two groups as two colours, the light's
-    smooth field (:func:`_light_slopes`) is fitted again and taken out of every cell. The
-    class is two colours when its board cells then fall into two tight groups far apart
-    (``min_merge_gap``, ``merge_gap_ratio``) and its target cells, each given to the
-    nearer group, split in the same counts, or when the groups are ``sure_merge_gap``
-    apart; or when its board cells (and its target cells alike, unless the groups are
+    Two light colours brought close by a photo's light and chained by the target's blurred cells
+    make one class in both grids alike, so the colour counts cannot tell. Each class is cut in
+    two where its board cells are farthest apart (as they are, and under the light fitted to the
+    reading); with the cut's two groups as two colours, the light's smooth field
+    (:func:`_light_slopes`) is fitted again and taken out of every cell. The class is two
+    colours when its board cells then fall into two tight groups far apart (``min_merge_gap``,
+    ``merge_gap_ratio``) and its target cells, each given to the nearer group, split in the same
+    counts, or when the groups are ``sure_merge_gap`` apart; or when its board cells are at
+    least ``min_merge_gap`` apart and its target cells split in the same counts into two tight
+    groups far apart (the target is a small icon under one light, where one colour's cells stay
+    alike while a light gradient across the board spreads the board's groups into each other);
+    or when its board cells (and its target cells alike, unless the groups are
     ``sure_merge_gap`` apart) split into groups whose means lie much farther apart than the
-    other classes' cells stray (``merge_light_ratio``). In a class clipped in two channels
-    in all its board cells, overexposure leaves two light colours only their third channel
-    to differ in (yellow and cream 11 apart): there ``clipped_merge_gap`` stands for
-    ``min_merge_gap``, and the board's groups decide alone (the target's smaller, blurred
-    cells lose so small a split).
+    other classes' cells stray (``merge_light_ratio``). In a class clipped in two channels in
+    all its board cells, overexposure leaves two light colours only their third channel to
+    differ in (yellow and cream 11 apart): there ``clipped_merge_gap`` stands for
+    ``min_merge_gap``, and the board's groups decide alone (the target's smaller, blurred cells
+    lose so small a split).
     """
     rows, cols = board.shape
     positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
@@ -1211,6 +1256,10 @@ def _merged_class(
             # a clipped class's target cells, smaller and blurred, lose its small split
             agree = nearer.sum() == group.sum() or clipped
             tight = gap >= max(least, params.merge_gap_ratio * span)
+            if nearer.sum() == group.sum() and 0 < nearer.sum() < len(nearer) and gap >= least:
+                # the target's cells, under one light (a small icon), as the board's split them
+                their_gap, their_span = _gap_and_span(colors[theirs], nearer)
+                tight |= their_gap >= max(least, params.merge_gap_ratio * their_span)
             apart = float(np.linalg.norm(first - second))
             stands_out = (
                 (agree or gap >= params.sure_merge_gap)
@@ -1312,9 +1361,15 @@ def _two_along_axis(points: NDArray[np.float64]) -> tuple[NDArray[np.bool_], flo
     ]
     group = np.zeros(len(points), dtype=bool)
     group[order[: 1 + int(np.argmin(costs))]] = True
+    return group, *_gap_and_span(points, group)
+
+
+def _gap_and_span(points: NDArray[np.float64], group: NDArray[np.bool_]) -> tuple[float, float]:
+    """The gap between ``points`` in ``group`` and the others (both non-empty), and the
+    larger side's span (greatest inner distance)."""
     dist = np.linalg.norm(points[:, None] - points[None, :], axis=2)
     span = max(float(dist[np.ix_(side, side)].max()) for side in (group, ~group))
-    return group, float(dist[np.ix_(group, ~group)].min()), span
+    return float(dist[np.ix_(group, ~group)].min()), span
 
 
 def _two_groups(points: NDArray[np.float64]) -> tuple[NDArray[np.bool_], float, float]:
@@ -1338,8 +1393,7 @@ def _two_groups(points: NDArray[np.float64]) -> tuple[NDArray[np.bool_], float, 
     for _, a, b in edges[:-1]:
         component[component == component[b]] = component[a]
     group = component == component[0]
-    span = max(float(dist[np.ix_(side, side)].max()) for side in (group, ~group))
-    return group, edges[-1][0], span
+    return group, *_gap_and_span(points, group)
 
 
 def _count_doubt(
@@ -1394,29 +1448,28 @@ def _pairs(
     regions: _Regions,
     work: RGBImage,
     params: Params,
-) -> list[tuple[_Grid, _Grid]]:
+) -> Iterator[tuple[_Grid, _Grid]]:
     """(board, target) candidates, nearest first: the largest grid with each other grid or
     group of regions near it (within :func:`_reach` or the other's side, not overlapping),
     read in the same shape.
 
     The regions of a grid may all span several rows (or columns), so that on its own it fits
     a coarser lattice, or none; it is then read in the other grid's shape. So the largest
-    grid may be the target, beside a board of merged cells that fitted no lattice.
+    grid may be the target, beside a board of merged cells that fitted no lattice. Then come
+    the blobs of the largest grid's colours (:func:`_grids_of_colours`) apart from every
+    grid tried: a tiny blurred target some of whose cells made no region, when what lay
+    nearer (a HUD's squares) made no reading. Lazily, as each is tried in turn.
     """
     if not grids:
-        return []
+        return
     board = max(grids, key=lambda g: g.area)
     reach = _reach(board, params)
     others: list[tuple[Box, _Grid | None, Sequence[int]]] = [
         (g.box, g, g.group) for g in grids if g is not board
     ]
-    for members in unfitted:
-        sub = regions.boxes[members]
-        mins, maxs = sub[:, :2].min(axis=0), sub[:, 2:].max(axis=0)
-        others.append(
-            ((float(mins[0]), float(mins[1]), float(maxs[0]), float(maxs[1])), None, members)
-        )
-    pairs = []
+    for members in [*unfitted, *_joined(unfitted, regions.boxes)]:
+        others.append((_extent(regions.boxes[members]), None, members))
+    pairs: list[tuple[_Grid, _Grid]] = []
     for box, grid, group in sorted(others, key=lambda o: _gap(o[0], board.box)):
         if _overlap(box, board.box) or _gap(box, board.box) > max(
             reach, box[2] - box[0], box[3] - box[1]
@@ -1432,9 +1485,41 @@ def _pairs(
             second = _grid_in_box(box, group, board, work, params)
         if second is not None and _same_aspect(first, second):
             pairs.append(_ordered(first, second))
-    if not pairs:
-        pairs = [_ordered(board, other) for other in _grids_of_colours(board, work, params)]
-    return pairs
+            yield pairs[-1]
+    tried = [box for pair in pairs for box in (pair[0].box, pair[1].box)]
+    for other in _grids_of_colours(board, work, params):
+        if not any(_overlap(other.box, box) for box in tried):
+            yield _ordered(board, other)
+
+
+def _extent(boxes: NDArray[np.float64]) -> Box:
+    """The box around ``boxes`` (rows of ``x0, y0, x1, y1``)."""
+    x0, y0 = boxes[:, :2].min(axis=0)
+    x1, y1 = boxes[:, 2:].max(axis=0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _joined(unfitted: Sequence[list[int]], boxes: NDArray[np.float64]) -> list[list[int]]:
+    """The unions of groups of regions that fit no lattice lying next to each other (boxes
+    nearer than their regions' median longer side, about a cell), two groups or more each:
+    a board's rows that its regions did not link (a bevel, scanlines or a glossy tile's
+    bands cut its cells into strips, whose rows lie farther apart than the strips are
+    high)."""
+    if len(unfitted) < 2:
+        return []
+    extents = [_extent(boxes[group]) for group in unfitted]
+    sides = [float(np.median(np.maximum(*(boxes[g, 2:] - boxes[g, :2]).T))) for g in unfitted]
+    label = list(range(len(unfitted)))
+    for i, j in itertools.combinations(range(len(unfitted)), 2):
+        if label[i] != label[j] and _gap(extents[i], extents[j]) <= min(sides[i], sides[j]):
+            old = label[j]
+            label = [label[i] if k == old else k for k in label]
+    unions = []
+    for root in dict.fromkeys(label):
+        parts = [g for g, k in zip(unfitted, label, strict=True) if k == root]
+        if len(parts) > 1:
+            unions.append(sorted({i for part in parts for i in part}))
+    return unions
 
 
 def _reach(board: _Grid, params: Params) -> float:
@@ -1573,9 +1658,11 @@ def _grid_in_box(
 def _ring_colors(
     lattice: Lattice, half: tuple[float, float], work: RGBImage, params: Params
 ) -> NDArray[np.float64]:
-    """The patch colours (see :func:`_patch_colors`) of ``lattice``'s outermost cells, as an
-    ``(N, 3)`` array without the patches outside the picture."""
-    ringed = _patch_colors(lattice, half, work, params, even=False)
+    """The colours of even patches (see :func:`_patch_colors`) over most of ``lattice``'s
+    outermost cells (``half`` grown by 1.75), as an ``(N, 3)`` array: a cell there is as
+    large as the grid's, while a frame or line hugging the grid in a cell's colour is
+    narrower and makes an uneven patch."""
+    ringed = _patch_colors(lattice, (1.75 * half[0], 1.75 * half[1]), work, params)
     ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
     return ring[~np.isnan(ring).any(axis=1)]
 
@@ -1833,7 +1920,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             if split:
                 doubts.append(split)
                 continue
-            reading = _read(board, target, tuned)
+            reading = _read(
+                _on_rims(board, found.smooth, tuned), _on_rims(target, found.smooth, tuned), tuned
+            )
             if isinstance(reading, str):
                 doubts.append(reading)
                 continue

@@ -12,12 +12,13 @@ from PIL import Image
 
 import recognizer
 from recognizer import bond
+from recognizer.photo import find_screens, rectify
 from recognizer.recognition import CONFIDENT
 from solvers.bond import Puzzle, Solution, verify
 from solvers.errors import UnrecognizedError
 from tests.render import foreign, nonpuzzle
 from tests.render.bond import GAME_PALETTE, Style, random_puzzle, random_style, render
-from tests.render.mixed import GAMES, comparable, photographed, screen
+from tests.render.mixed import GAMES, Draw, comparable, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
@@ -680,4 +681,53 @@ def test_rows_of_a_board_within_a_larger_grid_are_no_whole_board() -> None:
     with pytest.raises(UnrecognizedError):
         recognizer.recognize(photographed("bond", 950001, foreign.screen)[0])
     picture, truth = foreign.screen("bond", np.random.default_rng(950001))
+    assert comparable(_read(picture)[0]) == comparable(truth)
+
+
+def test_a_class_whose_target_cells_split_in_two_tight_groups_is_in_doubt() -> None:
+    """Held-out novel photo 990014: glossy orange and yellow tiles, washed out and shaded
+    by the photo's light, made one class of 3 + 5 board cells (two groups 20 apart, each
+    spread 19 by the light) whose counts matched in the target, solved at 0.96 as a
+    3-colour puzzle. The target's cells of the class, a small icon under one light, fall
+    in the same counts into two groups 31 apart, each within 5: two colours, in doubt."""
+    photo, _ = photographed("bond", 990014, foreign.novel)
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photo)
+    screen = find_screens(photo)[0]  # the screen that was read wrong
+    reading = bond.recognize(rectify(photo, screen))
+    assert not reading.confident
+    assert any("may be two colours" in doubt for doubt in reading.doubts)
+
+
+def test_hollow_cells_are_read_on_their_rims() -> None:
+    """A board of outlined squares (the page's colour inside every one) beside a solid
+    target: each cell's colour is its outline's. Read at its centre alone, the board was one
+    colour and the counts differed."""
+    colours = {1: (230, 60, 60), 2: (40, 160, 230), 3: (240, 200, 40)}
+    source, target = [[1, 2, 3], [2, 1, 1], [3, 3, 2]], [[2, 1, 3], [1, 2, 1], [3, 2, 3]]
+    image = np.full((700, 900, 3), (70, 70, 110), np.uint8)
+    for r, c in np.ndindex(3, 3):
+        x, y = 100 + 120 * c, 150 + 120 * r
+        cv2.rectangle(image, (x, y), (x + 100, y + 100), colours[source[r][c]], 12)
+        x, y = 600 + 40 * c, 150 + 40 * r
+        cv2.rectangle(image, (x, y), (x + 34, y + 34), colours[target[r][c]], -1)
+    puzzle, _ = _read(image)
+    assert [list(row) for row in puzzle.source] == source
+    assert [list(row) for row in puzzle.target] == target
+
+
+@pytest.mark.parametrize(
+    ("seed", "draw"),
+    [
+        # pastel discs touching in a dark frame that hugs them: the frame's line one pitch
+        # beyond the target was taken for a missed row of a cell's colour
+        (1020016, foreign.screen),
+        # glossy tiles whose highlight bands cut the board's cells into strips: its rows
+        # made separate groups of regions, none fitting the target's 6x6 on its own
+        (1020000, foreign.novel),
+    ],
+)
+def test_boards_and_targets_once_missed_are_read_exactly(seed: int, draw: Draw) -> None:
+    """Foreign looks the recognizer gave up on (no two grids of the same shape)."""
+    picture, truth = draw("bond", np.random.default_rng(seed))
     assert comparable(_read(picture)[0]) == comparable(truth)
