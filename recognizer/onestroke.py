@@ -620,7 +620,7 @@ class Colors:
         off = np.linalg.norm(gap_pixels - gaps[..., None] * axis[:, None], axis=2)
         glare = (gap_pixels[..., 0] >= 0.0) & (off < np.maximum(8.0, 0.3 * np.sqrt(norm))[:, None])
         gaps = np.where(glare, gaps, np.maximum(gaps, 0.0))
-        medians = np.median(pixels, axis=1)
+        medians = _medians(pixels)
         centre = np.einsum("nc,nc->n", medians - back, axis) / norm
         lift = centre - gaps.reshape(len(nodes), 4, 2).mean(axis=2).min(axis=1)
         aside = np.linalg.norm(medians - back - centre[:, None] * axis, axis=1)
@@ -639,6 +639,16 @@ class Colors:
                 strict=True,
             )
         ]  # fmt: skip
+
+
+def _medians(pixels: NDArray[np.floating]) -> NDArray[np.floating]:
+    """``np.median(pixels, axis=1)`` of ``(N, K, 3)`` pixels, the same values by a partial
+    sort (several times faster than numpy's median along a middle axis)."""
+    k = pixels.shape[1] // 2
+    if pixels.shape[1] % 2:
+        return np.partition(pixels, k, axis=1)[:, k]
+    part = np.partition(pixels, (k - 1, k), axis=1)
+    return (part[:, k - 1] + part[:, k]) / 2
 
 
 def _unblack(pixels: NDArray[np.float32], back: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -749,7 +759,7 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     cells = sorted(board.tiles)
     centres = np.array([board.fit.node(cell) for cell in cells])
     patches = _patches(lab, centres, half)
-    means = np.median(patches, axis=1)
+    means = _medians(patches)
     spread = float(
         np.median(np.percentile(np.linalg.norm(patches - means[:, None], axis=2), 90, axis=1))
     )
@@ -1063,21 +1073,30 @@ def _unlike_surround(
         "left": [(r, left - 1) for r in range(top, bottom + 1)],
         "right": [(r, right + 1) for r in range(top, bottom + 1)],
     }
-    reach = (0.5 - params.surround_inset) * board.pitch
+    reach = round((0.5 - params.surround_inset) * board.pitch)
     least = params.surround_shown * board.pitch
     beside = _neighbours(start)
     cells = [cell for line in lines.values() for cell in line if cell not in beside]
     nodes = np.array([board.fit.node(cell) for cell in cells]).reshape(-1, 2)
     backs = colors.background.over(nodes)
     contrast = float(np.median(np.linalg.norm(colors.tile.over(nodes) - backs, axis=1)))
-    surround: dict[Cell, NDArray[np.float64] | None] = {}
-    for cell, (x, y), back in zip(cells, nodes, backs, strict=True):
-        x0, x1 = max(0, round(x - reach)), min(width, round(x + reach) + 1)
-        y0, y1 = max(0, round(y - reach)), min(height, round(y + reach) + 1)
-        surround[cell] = None
-        if min(x1 - x0, y1 - y0) >= least:
-            pixels = _unblack(lab[y0:y1, x0:x1].reshape(1, -1, 3), back[None])[0]
-            surround[cell] = np.median(pixels, axis=0) - back
+    # each cell's square as far as the picture shows it (wholly shown ones all at once)
+    low = np.maximum(np.round(nodes).astype(int) - reach, 0)
+    high = np.minimum(np.round(nodes).astype(int) + reach + 1, (width, height))
+    shown = (high - low).min(axis=1) >= least
+    whole = (high - low == 2 * reach + 1).all(axis=1)
+    medians = np.zeros_like(backs)
+    if whole.any():
+        pixels = _unblack(_patches(lab, nodes[whole], reach), backs[whole])
+        medians[whole] = _medians(pixels)
+    for k in np.flatnonzero(shown & ~whole):
+        (x0, y0), (x1, y1) = low[k], high[k]
+        pixels = _unblack(lab[y0:y1, x0:x1].reshape(1, -1, 3), backs[k : k + 1])
+        medians[k] = np.median(pixels[0], axis=0)
+    surround = {
+        cell: median - back if seen else None
+        for cell, median, back, seen in zip(cells, medians, backs, shown, strict=True)
+    }
     colours = {
         side: np.median(seen, axis=0)
         for side, line in lines.items()
@@ -1171,7 +1190,7 @@ def _faces(image: RGBImage, lattice: Lattice, cells: list[Cell]) -> dict[Cell, f
             patches[k] = cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
             seen[k] = True
     pixels = to_lab(patches.reshape(-1, size, 3)).reshape(len(cells), -1, 3)
-    median = np.median(pixels, axis=1)
+    median = _medians(pixels)
     far = np.linalg.norm(pixels - median[:, None], axis=2) > 15.0
     shares = np.where(seen, far.mean(axis=1), 0.0)
     return {cell: float(share) for cell, share in zip(cells, shares, strict=True)}
