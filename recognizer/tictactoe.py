@@ -1164,7 +1164,10 @@ def _faint_marks(
     """``readings`` with every empty cell unclear where ink at half the board's levels
     (``faint``), away from the ink of ``board`` and clear of the cell's sides, makes a
     mark's shape: a thin or pale mark under glare or in a dim corner, which the board's levels
-    lose (a smudge, or a wiped mark's ghost, has no such shape).
+    lose (a smudge, or a wiped mark's ghost, has no such shape). A shape counts from a
+    glyph's size (:attr:`Params.min_glyph`) up: marks much smaller than the cell are no
+    empty cell either (the small boards of ultimate tic-tac-toe, drawn in each cell, whose
+    thin strokes blur below the board's levels in a photo).
 
     Examples
     --------
@@ -1190,7 +1193,7 @@ def _faint_marks(
         x0, y0 = stats[:, 0], stats[:, 1]
         x1, y1 = x0 + stats[:, 2], y0 + stats[:, 3]
         alone = (x0 > 0) & (y0 > 0) & (x1 < inner.shape[1]) & (y1 < inner.shape[0])
-        for index in np.flatnonzero(alone & (stats[:, 2:4].max(axis=1) >= params.min_mark * size)):
+        for index in np.flatnonzero(alone & (stats[:, 2:4].max(axis=1) >= params.min_glyph * size)):
             if index > 0 and classify_mark(labels == index, size).mark != "?":
                 out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out

@@ -18,6 +18,7 @@ from recognizer.tictactoe import (
     PARAMS,
     MarkShape,
     TileBoard,
+    _faint_marks,
     _line_remnant,
     _read_tiles,
     _unlike_their_kind,
@@ -711,3 +712,25 @@ def test_light_coloured_and_small_marks_are_read(seed: int) -> None:
     picture, truth = _foreign(seed)
     found = recognize(picture)
     assert found.confident and found.puzzle == truth, found.doubts
+
+
+@pytest.mark.parametrize("seed", [990017, 2000234, 2000276])
+def test_ultimate_tic_tac_toe_is_no_empty_board(seed: int) -> None:
+    """Photos of ultimate tic-tac-toe (novel non-puzzles: a small board with small marks
+    in each cell of a big #), whose thin small strokes blur below the big #'s ink levels,
+    were read as an empty 3x3 board and solved (990017 through the wider outline of its
+    screen, 2000234 as it is, 2000276 through its screen): a mark's shape in faint ink,
+    from a glyph's size up, is no empty cell."""
+    picture, _ = photographed("none", seed, foreign.novel)
+    with pytest.raises(UnrecognizedError):
+        recognize_any(picture, "tictactoe")
+
+
+def test_a_small_faint_mark_makes_its_cell_unclear() -> None:
+    """A pale X a sixth of a cell across (an ultimate board's mark) in an empty cell."""
+    size, pad = PARAMS.cell_px, 3 * PARAMS.cell_px // 2
+    faint = np.zeros((3 * size + 2 * pad,) * 2, bool)
+    cross = np.eye(11, dtype=bool) | np.eye(11, dtype=bool)[::-1]
+    faint[pad + size + 20 : pad + size + 31, pad + 40 : pad + 51] = cross  # in cell (1, 0)
+    readings = _faint_marks([None] * 9, faint, np.zeros_like(faint), PARAMS)
+    assert [cell.mark if cell else "-" for cell in readings] == ["-"] * 3 + ["?"] + ["-"] * 5
