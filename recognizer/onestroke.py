@@ -388,8 +388,8 @@ def find_board(
     peaks = dominant_colors(sample[:, None], count=params.colors_tried)
     norms = np.asarray(cv2.transform(lab * lab, np.ones((1, 3), np.float32)), np.float32)
     best: Board | None = None
-    for candidates in (peaks, _hidden(sample, peaks)):
-        for peak in candidates:
+    for hidden in (False, True):
+        for peak in _hidden(sample, peaks) if hidden else peaks:
             if (
                 best is not None
                 and 2 * peak.share * height * width < len(best.tiles) * best.side**2
