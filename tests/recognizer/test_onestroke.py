@@ -19,7 +19,7 @@ from cli.pipeline import Record, solve_image
 from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, reduce, to_lab
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.onestroke import DEFAULT, draw, recognize
+from recognizer.onestroke import DEFAULT, _medians, draw, recognize
 from solvers.errors import UnrecognizedError
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import foreign, nonpuzzle
@@ -666,3 +666,14 @@ def test_rows_below_an_ad_band_are_no_whole_level(photo: bool) -> None:
     except UnrecognizedError:
         return
     assert comparable(found.puzzle) == comparable(truth)
+
+
+@pytest.mark.parametrize("count", [1, 2, 289, 576])
+def test_medians_of_squares_are_numpys(count: int) -> None:
+    """The cell squares' medians by a partial sort are np.median's, odd or even, ties too."""
+    rng = np.random.default_rng(count)
+    pixels = (rng.random((20, count, 3)) * 100).astype(np.float32)
+    pixels[:, : count // 3] = pixels[:, :1]
+    expected = np.median(pixels, axis=1)
+    found = _medians(pixels)
+    assert found.dtype == expected.dtype and np.array_equal(found, expected)
