@@ -828,7 +828,7 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     rows, cols = grid.shape
     grown = Lattice(rows + 2, cols + 2, tuple((grid.lattice.homography @ _SHIFT).ravel()))
     half = (0.2 * grid.lattice.cell_size(), 0.2 * grid.lattice.cell_size())
-    ringed = _patch_colors(grown, half, work, params, even=False)
+    ringed = _patch_colors(grown, half, work, params, even=False, outer=True)
     cells = grid.colors.reshape(-1, 3)
     classes = _cluster(cells, params)
     sides = [ringed[0, 1:-1], ringed[-1, 1:-1], ringed[1:-1, 0], ringed[1:-1, -1]]
@@ -969,14 +969,16 @@ def _on_rims(grid: _Grid, work: RGBImage, params: Params) -> _Grid:
     """``grid`` with its cells read on their rims when their centres all show one colour:
     hollow tiles (outlines, rings, a glow) with the page's colour inside, whose colour is
     their rim's. Each cell's colour is the median of a square around its centre, at the
-    one distance (a share of the pitch, ``params.rim_radii``) where the cells' rims stand
-    farthest from their centres' colour, in the median over the cells."""
+    one distance (a share of the pitch, ``params.rim_radii``) where the rims differ most
+    from one another (root mean square from their mean: a glow's core, its colours the
+    purest, rather than its dimmer fringe), among those where they stand off the centres'
+    colour (the median rim farther than ``same_color``)."""
     cells = grid.colors.reshape(-1, 3)
     if _spans(cells, np.zeros(len(cells), dtype=np.int64)).max() > params.same_color:
         return grid
     height, width = work.shape[:2]
     inside = _median_color(cells)
-    best, farthest = grid, 0.0
+    best, widest = grid, 0.0
     for radius in params.rim_radii:
         colors = np.zeros_like(grid.colors)
         for r, c in np.ndindex(*grid.shape):
@@ -985,9 +987,11 @@ def _on_rims(grid: _Grid, work: RGBImage, params: Params) -> _Grid:
             if x.min() < 0 or y.min() < 0 or x.max() >= width or y.max() >= height:
                 return grid
             colors[r, c] = _median_color(work[y, x])
-        apart = float(np.median(np.linalg.norm(colors.reshape(-1, 3) - inside, axis=1)))
-        if apart > max(farthest, params.same_color):
-            best, farthest = replace(grid, colors=colors), apart
+        rims = colors.reshape(-1, 3)
+        spread = float(np.sqrt(((rims - rims.mean(axis=0)) ** 2).sum(axis=1).mean()))
+        off = float(np.median(np.linalg.norm(rims - inside, axis=1)))
+        if off > params.same_color and spread > widest:
+            best, widest = replace(grid, colors=colors), spread
     return best
 
 
@@ -1633,7 +1637,7 @@ def _grid_in_box(
             pitch_y=pitch_y,
         )
         half = (0.2 * (1 - share) * pitch_x, 0.2 * (1 - share) * pitch_y)
-        colors = _patch_colors(lattice, half, work, params)[1:-1, 1:-1]
+        colors = _patch_colors(lattice, half, work, params, outer=False)[1:-1, 1:-1]
         if np.isnan(colors).any():
             continue
         ring = _ring_colors(lattice, half, work, params)
@@ -1662,7 +1666,7 @@ def _ring_colors(
     outermost cells (``half`` grown by 1.75), as an ``(N, 3)`` array: a cell there is as
     large as the grid's, while a frame or line hugging the grid in a cell's colour is
     narrower and makes an uneven patch."""
-    ringed = _patch_colors(lattice, (1.75 * half[0], 1.75 * half[1]), work, params)
+    ringed = _patch_colors(lattice, (1.75 * half[0], 1.75 * half[1]), work, params, outer=True)
     ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
     return ring[~np.isnan(ring).any(axis=1)]
 
@@ -1673,14 +1677,19 @@ def _patch_colors(
     work: RGBImage,
     params: Params,
     even: bool = True,
+    outer: bool | None = None,
 ) -> NDArray[np.float64]:
     """The median colour of the patch at each cell's centre (``half`` its half sides); NaN
     for a patch outside the picture, or (``even``) uneven: a mean deviation over
-    ``params.even_patch``."""
+    ``params.even_patch``. Only the outermost cells are read when ``outer`` is True, only
+    the others when it is False (NaN for the rest)."""
     height, width = work.shape[:2]
     colors = np.full((lattice.rows, lattice.cols, 3), np.nan)
     hx, hy = max(1.0, half[0]), max(1.0, half[1])
     for (r, c), (cx, cy) in zip(_cells(lattice), _centers(lattice), strict=True):
+        edge = r in (0, lattice.rows - 1) or c in (0, lattice.cols - 1)
+        if outer is not None and edge != outer:
+            continue
         xa, xb, ya, yb = round(cx - hx), round(cx + hx) + 1, round(cy - hy), round(cy + hy) + 1
         if xa < 0 or ya < 0 or xb > width or yb > height:
             continue
