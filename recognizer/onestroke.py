@@ -1052,8 +1052,9 @@ def _decide(
 def _unlike_surround(
     lab: LabImage, colors: Colors, board: Board, box: Area, start: Cell, params: Params
 ) -> str | None:
-    """The side of the board ``box`` whose surround is unlike the other three sides' all
-    along, or not shown, while those are shown and alike (see :attr:`Params.surround`).
+    """The side of the board ``box`` whose surround the picture does not show, or which is
+    unlike the other three sides' all along while those are shown and alike (see
+    :attr:`Params.surround`).
 
     A level's board stands on the page alike all round: where something lies across a
     whole side (an ad band, a toast, a bar) or the picture ends there, more of the board
@@ -1106,6 +1107,8 @@ def _unlike_surround(
     for side, line in lines.items():
         others = [colour for other, colour in colours.items() if other != side]
         judged = [surround[cell] for cell in line if cell in surround]
+        if judged and all(c is None for c in judged):
+            return side
         if len(others) < 3 or not judged:
             continue
         spread = max(float(np.linalg.norm(a - b)) for a in others for b in others)

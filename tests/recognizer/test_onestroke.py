@@ -677,3 +677,25 @@ def test_medians_of_squares_are_numpys(count: int) -> None:
     expected = np.median(pixels, axis=1)
     found = _medians(pixels)
     assert found.dtype == expected.dtype and np.array_equal(found, expected)
+
+
+def test_a_board_the_pictures_edge_runs_along_is_doubted() -> None:
+    """A picture that ends at a side of the board (none of the line of cells beyond it
+    shown) may have cut the board there, however unlike each other the other sides'
+    surrounds are (here a bar along the bottom side)."""
+    puzzle = Puzzle(grid=("11111",) * 5, start=(2, 2))
+    image, _ = render(
+        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
+    )
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    (left, top), (right, bar), (_, low) = np.round(
+        lattice.to_pixels([(-0.05, 0.0), (5.1, 5.0), (5.9, 0.0)])
+    ).astype(int)
+    cut = image[top:].copy()
+    cut[bar - top : low - top, left:right] = (200, 60, 160)
+    recognition = recognize(cut)
+    assert not recognition.confident
+    assert any("top side is not framed" in doubt for doubt in recognition.doubts), (
+        recognition.doubts
+    )
