@@ -195,6 +195,9 @@ class Params:
     :func:`_symmetry`), unlike a cross, a plus or a ring ..."""
     number_alike: float = 40.0
     """Farthest apart the median colours of the numbers of one tour lie (one ink)."""
+    number_hidden: float = 20.0
+    """Farthest a number's ink lies from the blends of its square's colour with the other
+    squares' for it to be of their colour (lost on them: see :func:`move_numbers`)."""
     number_cell: float = 20.0
     """... on squares of at least this many pixels of the picture read; on smaller ones a
     number blurs into a blob, and any such mark counts unless every square the knight
@@ -242,6 +245,8 @@ class Board:
     right: int
     bottom: int
     """The extent of the nodes (inclusive)."""
+    grown: dict[Node, int]
+    """The nodes as grown, before outliers and sparse outer lines were dropped."""
 
     @property
     def rows(self) -> int:
@@ -281,6 +286,27 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     board = find_board(corners, params)
     if isinstance(board, str):
         return Recognition.nothing(GAME, board)
+    whole = _board_reading(image, board, corners, scale, params)
+    unbroken = _unbroken(board.grown)
+    part = None if len(unbroken) == len(board.grown) else _fit(corners, unbroken, params)
+    if part is None:
+        return whole
+    # a lattice across a line holding no corner is one board under a strip hiding that
+    # line, or a board and stray corners jumped to beyond its edge: the reading whose
+    # edges are clean is the board's
+    parted = _board_reading(image, part, corners, scale, params)
+    if whole.confident and parted.confident and whole.puzzle != parted.puzzle:
+        return Recognition(
+            GAME, None, 0.3, whole.geometry,
+            ("board size in doubt: a line of the lattice holds no chequer corner",),
+        )  # fmt: skip
+    return parted if parted.confident else whole
+
+
+def _board_reading(
+    image: RGBImage, board: Board, corners: Corners, scale: float, params: Params
+) -> Recognition:
+    """The recognition of ``board`` (in the picture reduced by ``scale``) in ``image``."""
     lattice = _board_lattice(board, scale)
     # the board with rings of squares around it, to see whether the chequer goes on
     s, rings = params.square, params.past_rings
@@ -384,7 +410,8 @@ def move_numbers(
 ) -> list[Cell]:
     """Squares holding move numbers: those a knight's move from ``knight`` (the last
     square of a tour in progress lies there), else three a knight's move apart in a row
-    (its earlier squares, when the last is hidden), or none.
+    (its earlier squares, when the last is hidden), else two every second square of one
+    (see below), or none.
 
     A number's glyphs are told from the square's own colour (not the board's two colours:
     a red number on a red square is seen) and, with ``strokes`` (squares large enough),
@@ -393,7 +420,9 @@ def move_numbers(
     any centred mark of a label's size beside the knight counts, and rows of three are
     not looked for. None beside the knight count when every square it can reach holds a
     mark, or most of them and three at least (move hints). The numbers of a row of three
-    are drawn in one ink (:attr:`Params.number_alike`)."""
+    are drawn in one ink (:attr:`Params.number_alike`). Numbers in the other squares'
+    colour show on every second square only: two of that ink (:attr:`Params.number_hidden`)
+    two knight's moves apart, the later two moves from ``knight``, count too."""
     s = params.square
     shape = colours.spread.shape
     squares = _squares(picture, shape[0], shape[1], s)
@@ -431,7 +460,49 @@ def move_numbers(
             and np.linalg.norm(inks[links[0]] - inks[links[1]]) <= params.number_alike
         ):
             return [links[0], cell, links[1]]
+    # numbers in the other squares' colour are lost on those squares, and a knight's move
+    # changes colour: the tour then shows every second number, two moves apart, the last
+    # two moves from the knight
+    parity = np.add.outer(np.arange(shape[0]), np.arange(shape[1])) % 2
+    other = np.median(colours.base[parity != sum(knight) % 2], axis=0)
+
+    def hidden(cell: Cell) -> FloatArray | None:
+        found = ink(cell, strokes)
+        if found is None or _off_blends(found, colours.base[cell], other) > params.number_hidden:
+            return None
+        return found
+
+    for last in _two_moves(knight, shape):
+        if (late := hidden(last)) is None:
+            continue
+        for first in _two_moves(last, shape) - {knight}:
+            early = hidden(first)
+            if early is not None and np.linalg.norm(early - late) <= params.number_alike:
+                return [first, last]
     return []
+
+
+def _two_moves(cell: Cell, shape: tuple[int, ...]) -> set[Cell]:
+    """The squares of a ``(rows, cols)`` board two knight's moves from ``cell``."""
+    return {far for near in _knight_moves(cell, shape) for far in _knight_moves(near, shape)} - {
+        cell
+    }
+
+
+def _off_blends(colour: FloatArray, base: FloatArray, other: FloatArray) -> float:
+    """How far ``colour`` lies from every blend of ``base`` with ``other``.
+
+    Examples
+    --------
+    >>> base, other = np.array([230.0, 230, 200]), np.array([170.0, 90, 70])
+    >>> round(_off_blends(0.4 * base + 0.6 * other, base, other), 3)
+    0.0
+    >>> _off_blends(np.array([40.0, 40, 40]), base, other) > 60
+    True
+    """
+    step = other - base
+    share = float(np.clip((colour - base) @ step / max(float(step @ step), 1e-6), 0, 1))
+    return float(np.linalg.norm(colour - base - share * step))
 
 
 def _number_ink(
@@ -733,6 +804,7 @@ def _fit(corners: Corners, nodes: dict[Node, int], params: Params) -> Board | No
     """The homography of a grown lattice, without its outliers; ``None`` when the lattice
     is too small, too sparse or not straight."""
     least = (params.min_side - 1) ** 2
+    grown = nodes
     for _ in range(3):
         if len(nodes) < least:
             return None
@@ -757,7 +829,28 @@ def _fit(corners: Corners, nodes: dict[Node, int], params: Params) -> Board | No
     nodes = {n: v for n, v in nodes.items() if left <= n[0] <= right and top <= n[1] <= bottom}
     if len(nodes) < max(least, params.min_fill * (right - left + 1) * (bottom - top + 1)):
         return None
-    return Board(homography, nodes, left, top, right, bottom)
+    return Board(homography, nodes, left, top, right, bottom, grown)
+
+
+def _unbroken(nodes: dict[Node, int]) -> dict[Node, int]:
+    """The nodes of the part of a lattice holding most of them, between lines (rows or
+    columns of nodes) that hold none: a jump passes one hidden corner, and a line with no
+    corner at all may be the board's edge, with stray corners beyond it.
+
+    Examples
+    --------
+    >>> nodes = {(i, j): 0 for i in range(3) for j in (-3, 0, 1, 2)}
+    >>> sorted({j for _, j in _unbroken(nodes)})
+    [0, 1, 2]
+    """
+    for axis in (0, 1):
+        lines = sorted({n[axis] for n in nodes})
+        parts = np.split(np.array(lines), np.flatnonzero(np.diff(lines) > 1) + 1)
+        if len(parts) > 1:
+            count = [sum(n[axis] in set(part.tolist()) for n in nodes) for part in parts]
+            kept = set(parts[int(np.argmax(count))].tolist())
+            nodes = {n: v for n, v in nodes.items() if n[axis] in kept}
+    return nodes
 
 
 def _trimmed_extent(nodes: set[Node], fill: float) -> tuple[int, int, int, int]:

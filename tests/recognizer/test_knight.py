@@ -22,7 +22,7 @@ from solvers.errors import UnrecognizedError
 from solvers.knight import Puzzle, solve
 from tests.render import foreign, nonpuzzle
 from tests.render.knight import PIECE_COLOURS, random_puzzle, random_style, render
-from tests.render.mixed import photographed, screen
+from tests.render.mixed import Draw, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 
 REAL = Path(__file__).resolve().parents[2] / "sample_images" / "real"
@@ -405,16 +405,21 @@ def test_tour_in_progress_is_refused_naming_the_marks() -> None:
     assert any("tour in progress" in doubt for doubt in result.doubts), result.doubts
 
 
-def numbers_on(image: np.ndarray, lattice: Lattice, numbers: dict[tuple[int, int], str]) -> None:
-    """Draw bold move numbers centred on squares, each in a colour close to its square's
-    own (a red number on a red square), 0.4 of a square high."""
+def numbers_on(
+    image: np.ndarray,
+    lattice: Lattice,
+    numbers: dict[tuple[int, int], str],
+    colour: tuple[int, int, int] | None = None,
+) -> None:
+    """Draw bold move numbers centred on squares, 0.4 of a square high, each in ``colour``
+    or in a colour close to its square's own (a red number on a red square)."""
     font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 1)
     picture = Image.fromarray(image)
     pen = ImageDraw.Draw(picture)
     for cell, text in numbers.items():
         (x0, y0), _, (x1, y1), _ = lattice.corners(cell)
         own = image[round(y0) + 3, round(x0) + 3].astype(int)
-        ink = tuple(int(v) for v in np.clip(own - (10, 50, 30), 0, 255))
+        ink = colour or tuple(int(v) for v in np.clip(own - (10, 50, 30), 0, 255))
         size = round(0.4 * (y1 - y0))
         pen.text(
             ((x0 + x1) / 2, (y0 + y1) / 2), text, font=font.font_variant(size=size), fill=ink,
@@ -515,15 +520,30 @@ def test_board_near_the_picture_edge_under_a_page_alike_all_round_is_read() -> N
     assert result.confident and result.puzzle == truth, result.doubts
 
 
-@pytest.mark.xfail(strict=True, reason="a faint red 5 on a red square is lost in the noise")
 def test_faint_number_in_a_noisy_photo_is_a_tour_in_progress() -> None:
-    # novel photo 910002, squares of 18 pixels: the 5 beside the knight departs about 30
-    # grey levels from its red square, whose grain (photo noise) spreads 13 (a number must
-    # depart 4.5 times that); the 2 and 4 on light squares are seen, but marks are common
-    # on fresh boards too (a 12x10 board read as a fresh one)
+    # novel photo 910002, squares of 18 pixels: the red 1, 3 and 5 on red squares are lost
+    # in the grain (the 5 beside the knight departs about 30 grey levels from its square,
+    # no more than a plain square's grain); the 2 and 4 on light squares, in the red
+    # squares' colour, two knight's moves apart and the 4 two moves from the knight, are
+    # every second number of the tour
     picture, _ = photographed("knight", 910_002, foreign.novel)
-    with pytest.raises(UnrecognizedError, match="tour in progress"):
+    with pytest.raises(UnrecognizedError, match=r"tour in progress\? move numbers on \(5, 5\)"):
         recognizer.recognize(picture, "knight")
+
+
+def test_numbers_in_the_other_squares_colour_show_on_every_second_square() -> None:
+    # a tour 1 (6, 3), 2 (5, 5), 3 (4, 3), 4 (3, 5), the knight on (2, 3), numbered in the
+    # colour of the squares the 2 and the 4 stand on: only the 1 and the 3 show; in a third
+    # colour they are no tour (marks two knight's moves apart are common on fresh boards)
+    image, lattice = plain_render(5)
+    r, g, b = (int(v) for v in np.median(image[square(image, lattice, (3, 5))], axis=(0, 1)))
+    for ink, tour in (((r, g, b), True), ((40, 160, 60), False)):
+        shown = image.copy()
+        numbers_on(shown, lattice, {(6, 3): "1", (4, 3): "3"}, ink)
+        result = recognize(shown)
+        assert result.confident is not tour, result.doubts
+        if tour:
+            assert "move numbers on (6, 3), (4, 3)" in " ".join(result.doubts), result.doubts
 
 
 def test_board_cut_by_the_picture_or_a_lone_texture_patch_is_no_reading() -> None:
@@ -534,3 +554,17 @@ def test_board_cut_by_the_picture_or_a_lone_texture_patch_is_no_reading() -> Non
         picture, truth = drawer("knight", np.random.default_rng(seed))
         with contextlib.suppress(UnrecognizedError):
             assert recognizer.recognize(picture, "knight").puzzle == truth, seed
+
+
+@pytest.mark.parametrize(
+    ("drawer", "seed"), [(screen, 1_050_014), (screen, 1_050_029), (foreign.novel, 1_050_014)]
+)
+def test_a_line_of_the_lattice_with_no_corners(drawer: Draw, seed: int) -> None:
+    # own 1050014: the board's top edge against a dark frame holds no chequer corners, and
+    # the lattice jumped it to stray corners in the header (read as 12x6 of 10x6, in
+    # doubt); own 1050029: such stray corners, dropped as a sparse line, skewed the fit
+    # (no knight found); novel 1050014: a translucent strip across the board hides one
+    # line of corners, and the whole lattice is the board (the part above it is in doubt)
+    picture, truth = drawer("knight", np.random.default_rng(seed))
+    result = recognize(picture)
+    assert result.confident and result.puzzle == truth, result.doubts
