@@ -406,12 +406,15 @@ class _Grid:
         return round(y0), round(y1), round(x0), round(x1)
 
 
-def _gradient(img: FloatImage) -> FloatImage:
-    """Largest per-channel Sobel gradient magnitude (about one unit per grey level step)."""
+def _gradient(img: RGBImage, blur: float) -> FloatImage:
+    """Largest per-channel Sobel gradient magnitude (about one unit per grey level step) of
+    ``img`` blurred by ``blur`` pixels (channel by channel: splitting a float copy of the
+    picture costs more than the rest)."""
     out = np.zeros(img.shape[:2], np.float32)
     for channel in cv2.split(img):
+        smooth = cv2.GaussianBlur(channel.astype(np.float32), (0, 0), blur)
         for dx, dy in ((1, 0), (0, 1)):
-            np.maximum(out, np.abs(cv2.Sobel(channel, cv2.CV_32F, dx, dy, ksize=3)), out=out)
+            np.maximum(out, np.abs(cv2.Sobel(smooth, cv2.CV_32F, dx, dy, ksize=3)), out=out)
     return out / np.float32(4.0)
 
 
@@ -523,21 +526,21 @@ def _parted(small: FloatImage, inside: Mask, p: Params) -> _Grid | None:
     inner, outer = _median(small[middle][inside[middle]]), _median(edge[rim])
     if float(np.linalg.norm(inner - outer)) < p.parted:
         return None
-    # nearer ``inner`` than ``outer``: beyond the plane halfway between them
-    axis = (inner - outer).reshape(1, 3)
+    # nearer ``inner`` than ``outer``: beyond the plane halfway between them (the picture
+    # is projected on the axis first: resampling and blurring one channel is cheaper)
+    along = np.asarray(cv2.transform(small, (inner - outer).reshape(1, 3)), np.float32)
     level = float(inner @ inner - outer @ outer) / 2
     least = 0.6 * min(h, w)
     # a quick look at a copy halved: the largest part must be a square there too
-    halved = cv2.resize(small, ((w + 1) // 2, (h + 1) // 2), interpolation=cv2.INTER_AREA)
-    coarse = inside[::2, ::2] & (cv2.transform(halved, axis) > level)
+    halved = cv2.resize(along, ((w + 1) // 2, (h + 1) // 2), interpolation=cv2.INTER_AREA)
+    coarse = inside[::2, ::2] & (halved > level)
     _, _, stats, _ = cv2.connectedComponentsWithStats(coarse.astype(np.uint8), connectivity=4)
     if len(stats) < 2:
         return None
     _, _, cw, ch, _ = stats[1 + int(np.argmax(stats[1:, 4]))]
     if min(cw, ch) < 0.45 * least or not 0.8 < cw / ch < 1.25:
         return None
-    smooth = np.asarray(cv2.GaussianBlur(small, (0, 0), 1.5), np.float32)
-    part = inside & (cv2.transform(smooth, axis) > level)
+    part = inside & (cv2.GaussianBlur(along, (0, 0), 1.5) > level)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=4)
     if len(stats) < 2:
         return None
@@ -565,10 +568,11 @@ def _plain_boards(
             yield replace(parted, left=parted.left + x, top=parted.top + y)
 
 
-def _board_grids(small: FloatImage, p: Params) -> Iterator[_Grid | str]:
+def _board_grids(reduced: RGBImage, p: Params) -> Iterator[_Grid | str]:
     """Candidate boards in the reduced picture (cell lattices, then plain squares), each once;
     a string names a lattice of the wrong size."""
-    grad = _gradient(cv2.GaussianBlur(small, (0, 0), 0.7).astype(np.float32))
+    grad = _gradient(reduced, 0.7)
+    small = reduced.astype(np.float32)
     seen: list[_Grid] = []
     for k, threshold in enumerate(p.flat_thresholds):
         flat = (grad < threshold).astype(np.uint8)
@@ -1307,7 +1311,7 @@ def _board_readings(
     """Readings of every candidate board, found in ``small`` (the picture reduced by
     ``scale``) and read resampled from the picture itself; the lattice is in the picture's
     pixels."""
-    for found in _board_grids(small.astype(np.float32), p):
+    for found in _board_grids(small, p):
         if isinstance(found, str):
             yield _Reading(None, (found,))
             continue
