@@ -144,8 +144,9 @@ def solve_image(
 
     Never raises for a picture that holds no puzzle, or an unsolvable one: the record's
     status says what happened. ``output`` is where the annotated PNG goes (``None``: nowhere).
-    Solving and drawing start while the reading gets its second look (see
-    :func:`recognizer.recognize_then`), so ``recognize`` is the time it added beyond them.
+    Solving and drawing start on the first confident reading, while the other recognizers
+    and the second look still run (see :func:`recognizer.recognize_then`), so ``recognize``
+    is the time it added beyond them.
     """
     work = partial(_solve_and_draw, image=image, options=options, draw=output is not None)
     try:
