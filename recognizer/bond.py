@@ -1662,11 +1662,11 @@ def _grid_in_box(
 def _ring_colors(
     lattice: Lattice, half: tuple[float, float], work: RGBImage, params: Params
 ) -> NDArray[np.float64]:
-    """The colours of even patches (see :func:`_patch_colors`) over most of ``lattice``'s
-    outermost cells (``half`` grown by 1.75), as an ``(N, 3)`` array: a cell there is as
-    large as the grid's, while a frame or line hugging the grid in a cell's colour is
-    narrower and makes an uneven patch."""
-    ringed = _patch_colors(lattice, (1.75 * half[0], 1.75 * half[1]), work, params, outer=True)
+    """The colours of even patches (see :func:`_patch_colors`) at ``lattice``'s outermost
+    cells, as an ``(N, 3)`` array: a cell there is as even as the grid's, while a frame or
+    line hugging the grid in a cell's colour, narrower than a cell, makes an uneven patch
+    with what lies beyond it."""
+    ringed = _patch_colors(lattice, half, work, params, outer=True)
     ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
     return ring[~np.isnan(ring).any(axis=1)]
 

@@ -734,3 +734,13 @@ def test_boards_and_targets_once_missed_are_read_exactly(seed: int, draw: Draw) 
     """Foreign looks the recognizer gave up on (no two grids of the same shape)."""
     picture, truth = draw("bond", np.random.default_rng(seed))
     assert comparable(_read(picture)[0]) == comparable(truth)
+
+
+def test_a_blob_over_the_boards_frame_is_no_target() -> None:
+    """Own photo 1020029: the first round found only a 2x2 part of the 4x4 board, and a
+    blob of its colours over the board's frame and pipes beside it read as a 2x2 target
+    once a frame's line beyond a grid no longer counted as a cell (solved WRONG at 1.0).
+    A patch beyond a grid as even as its cells, in a cell's colour, still refuses the
+    grid; the later round reads the whole board and its target."""
+    photo, truth = photographed("bond", 1020029)
+    assert comparable(recognizer.recognize(photo).puzzle) == comparable(truth)
