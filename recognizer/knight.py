@@ -144,7 +144,7 @@ class Params:
     most twice the board's, or this fraction of the squares' contrast ..."""
     beyond_evenness: float = 0.5
     """... or this fraction of the steps between the ring's own squares."""
-    past_rings: int = 4
+    past_rings: int = 6
     past_colour: float = 0.3
     past_known: float = 0.25
     past_contrast: float = 0.5
@@ -153,7 +153,8 @@ class Params:
     from the board's squares of either colour (the rest covered: a toast, an ad strip),
     whose neighbours among those step the chequer's way by this fraction of the squares'
     contrast (as often as :attr:`beyond_share`), continues the board past what hides it
-    or the lines between: the size is in doubt."""
+    or the lines between: the size is in doubt (a popup or an ad may hide five rows of
+    a small phone's board)."""
     surround_colour: tuple[float, float] = (0.3, 1.0)
     """Farthest apart, in the board's two colours' distance, the colours of the squares just
     beyond three sides of the board are alike (a frame, a page), and nearest the fourth's

@@ -568,3 +568,15 @@ def test_a_line_of_the_lattice_with_no_corners(drawer: Draw, seed: int) -> None:
     picture, truth = drawer("knight", np.random.default_rng(seed))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
+
+
+def test_board_continued_five_rows_past_a_popup_is_in_doubt() -> None:
+    # novel photo 1050020, rectified with its true outline: a popup hides rows 6 to 9 of an
+    # 11x10 board; only its last row shows whole below it, five squares past the rows read
+    # (a 6x10 board, read confidently when only four rings were looked at)
+    rng = np.random.default_rng(1_050_020)
+    picture, truth = foreign.novel("knight", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert not result.confident and truth is not None, result.puzzle
+    assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
