@@ -144,6 +144,9 @@ class Params:
     surround_inset: float = 0.1
     #: ...and is shown when the picture shows at least this much of it (in pitches) either way.
     surround_shown: float = 0.1
+    #: Its pixels darker than this (Lab L) are off the screen (a letterbox or a bezel beside
+    #: the board, whose black a photo lifts to about L 10 to 20): they count as background.
+    off_screen: float = 25.0
     #: Moves the solver may try to check that a path covers the board from the cat.
     check_nodes: int = 3000
     #: How many of the least surely read cells a doubt names.
@@ -651,9 +654,12 @@ def _medians(pixels: NDArray[np.floating]) -> NDArray[np.floating]:
     return (part[:, k - 1] + part[:, k]) / 2
 
 
-def _unblack(pixels: NDArray[np.float32], back: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``(N, K, 3)`` Lab ``pixels`` with the black ones (off the screen) set to ``back[n]``."""
-    return np.where((pixels[..., :1] < BLACK), back[:, None], pixels)
+def _unblack(
+    pixels: NDArray[np.float32], back: NDArray[np.float64], black: float = BLACK
+) -> NDArray[np.float64]:
+    """``(N, K, 3)`` Lab ``pixels`` with the black ones (off the screen: darker than
+    ``black``) set to ``back[n]``."""
+    return np.where((pixels[..., :1] < black), back[:, None], pixels)
 
 
 def read_board(
@@ -1064,7 +1070,8 @@ def _unlike_surround(
     (:attr:`Params.surround_inset` in from its edges) as far as the picture shows it; a
     cell of which the picture shows less than :attr:`Params.surround_shown` of a pitch
     either way is not shown. A cell's colour is its median less the background's colour
-    there (a photo's light drifts both alike); a side's, the median of its cells'.
+    there (a photo's light drifts both alike; pixels off the screen count as background,
+    see :attr:`Params.off_screen`); a side's, the median of its cells'.
     """
     height, width = lab.shape[:2]
     top, left, bottom, right = box
@@ -1088,11 +1095,11 @@ def _unlike_surround(
     whole = (high - low == 2 * reach + 1).all(axis=1)
     medians = np.zeros_like(backs)
     if whole.any():
-        pixels = _unblack(_patches(lab, nodes[whole], reach), backs[whole])
+        pixels = _unblack(_patches(lab, nodes[whole], reach), backs[whole], params.off_screen)
         medians[whole] = _medians(pixels)
     for k in np.flatnonzero(shown & ~whole):
         (x0, y0), (x1, y1) = low[k], high[k]
-        pixels = _unblack(lab[y0:y1, x0:x1].reshape(1, -1, 3), backs[k : k + 1])
+        pixels = _unblack(lab[y0:y1, x0:x1].reshape(1, -1, 3), backs[k : k + 1], params.off_screen)
         medians[k] = np.median(pixels[0], axis=0)
     surround = {
         cell: median - back if seen else None

@@ -699,3 +699,22 @@ def test_a_board_the_pictures_edge_runs_along_is_doubted() -> None:
     assert any("top side is not framed" in doubt for doubt in recognition.doubts), (
         recognition.doubts
     )
+
+
+def test_a_letterbox_beside_the_board_is_the_pages_end() -> None:
+    """Held-out photo 1110006 (session 10): a phone app letterboxed on a tablet, the board's
+    right column 0.9 pitch from the app's edge; the photographed letterbox (L about 10 to
+    16, not black) beyond that side was taken for something over the board, and the level
+    refused. What is off the screen counts as the page (here a dark letterbox 0.7 pitch
+    beyond the last column's centres)."""
+    puzzle = Puzzle(grid=("11111",) * 5, start=(2, 2))
+    image, _ = render(
+        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
+    )
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    right = round(lattice.to_pixels([(0.0, 5.2)])[0][0])
+    boxed = image.copy()
+    boxed[:, right:] = (30, 30, 34)
+    recognition = recognize(boxed)
+    assert recognition.confident and recognition.puzzle == puzzle, recognition.doubts
