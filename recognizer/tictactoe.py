@@ -1076,7 +1076,7 @@ def read_cells(
         lift = _on_canvas(brightness, grid_to_pixels, params).astype(np.float32, copy=False)
         readings = _against_the_lines(readings, erased, board & ~clean, lift, canvas, size, pad)
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
-    readings = _faint_marks(readings, faint, board, params)
+    readings = _faint_marks(readings, faint, board, warped, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
     judged = _unlike_their_kind(readings, warped, erased, canvas, params)
     struck = () if strike is None else strike.run  # marks the strike's eraser cut up
@@ -1163,7 +1163,11 @@ def _unlike_their_kind(
 
 
 def _faint_marks(
-    readings: list[MarkShape | None], faint: Mask, board: Mask, params: Params
+    readings: list[MarkShape | None],
+    faint: Mask,
+    board: Mask,
+    warped: NDArray[np.uint8],
+    params: Params,
 ) -> list[MarkShape | None]:
     """``readings`` with every empty cell unclear where ink at half the board's levels
     (``faint``), away from the ink of ``board`` and clear of the cell's sides, makes a
@@ -1171,14 +1175,18 @@ def _faint_marks(
     lose (a smudge, or a wiped mark's ghost, has no such shape). A shape counts from a
     glyph's size (:attr:`Params.min_glyph`) up: marks much smaller than the cell are no
     empty cell either (the small boards of ultimate tic-tac-toe, drawn in each cell, whose
-    thin strokes blur below the board's levels in a photo).
+    thin strokes blur below the board's levels in a photo). Below a mark's size
+    (:attr:`Params.min_mark`), a shape counts only where its ink in ``warped`` (the
+    cells' difference image) peaks at twice the empty cells' noise (the median of their
+    middles' 95th percentiles, as in :func:`_unlike_the_page`): moire and noise make
+    specks of any shape at their own level.
 
     Examples
     --------
     >>> faint = np.zeros((384, 384), bool)
     >>> ring = np.hypot(*np.mgrid[-15:16, -15:16])
     >>> faint[110:141, 110:141] = (ring >= 10) & (ring <= 13)  # a pale O in cell (0, 0)
-    >>> marks = _faint_marks([None] * 9, faint, np.zeros_like(faint), PARAMS)
+    >>> marks = _faint_marks([None] * 9, faint, np.zeros_like(faint), 20 * faint, PARAMS)
     >>> [cell.mark if cell else "-" for cell in marks]
     ['?', '-', '-', '-', '-', '-', '-', '-', '-']
     """
@@ -1186,19 +1194,31 @@ def _faint_marks(
     near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     only = np.asarray(faint & ~near, np.uint8)
     margin = round(0.12 * size)
+    boxes = {
+        i: np.s_[
+            pad + (i // 3) * size + margin : pad + (i // 3 + 1) * size - margin,
+            pad + (i % 3) * size + margin : pad + (i % 3 + 1) * size - margin,
+        ]
+        for i, cell in enumerate(readings)
+        if cell is None
+    }
+    if not boxes:
+        return readings
+    noise = float(np.median([np.percentile(warped[box], 95) for box in boxes.values()]))
     out = list(readings)
-    for i, cell in enumerate(readings):
-        if cell is not None:
-            continue
-        r, c = divmod(i, 3)
-        y, x = pad + r * size + margin, pad + c * size + margin
-        inner = only[y : y + size - 2 * margin, x : x + size - 2 * margin]
+    for i, box in boxes.items():
+        inner = only[box]
         _, labels, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
         x0, y0 = stats[:, 0], stats[:, 1]
         x1, y1 = x0 + stats[:, 2], y0 + stats[:, 3]
         alone = (x0 > 0) & (y0 > 0) & (x1 < inner.shape[1]) & (y1 < inner.shape[0])
-        for index in np.flatnonzero(alone & (stats[:, 2:4].max(axis=1) >= params.min_glyph * size)):
-            if index > 0 and classify_mark(labels == index, size).mark != "?":
+        extent = stats[:, 2:4].max(axis=1)
+        for index in np.flatnonzero(alone & (extent >= params.min_glyph * size)):
+            piece = labels == index
+            small = extent[index] < params.min_mark * size
+            if index == 0 or (small and float(warped[box][piece].max()) < 2 * noise):
+                continue
+            if classify_mark(piece, size).mark != "?":
                 out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out
 

@@ -726,11 +726,26 @@ def test_ultimate_tic_tac_toe_is_no_empty_board(seed: int) -> None:
         recognize_any(picture, "tictactoe")
 
 
-def test_a_small_faint_mark_makes_its_cell_unclear() -> None:
-    """A pale X a sixth of a cell across (an ultimate board's mark) in an empty cell."""
+def test_a_small_faint_mark_makes_its_cell_unclear_above_the_noise() -> None:
+    """A pale X a sixth of a cell across (an ultimate board's mark) in an empty cell makes
+    it unclear; the same speck no stronger than twice the empty cells' noise (moire on an
+    empty hand-drawn board, own photo 1040015 through its screen) does not."""
     size, pad = PARAMS.cell_px, 3 * PARAMS.cell_px // 2
     faint = np.zeros((3 * size + 2 * pad,) * 2, bool)
     cross = np.eye(11, dtype=bool) | np.eye(11, dtype=bool)[::-1]
     faint[pad + size + 20 : pad + size + 31, pad + 40 : pad + 51] = cross  # in cell (1, 0)
-    readings = _faint_marks([None] * 9, faint, np.zeros_like(faint), PARAMS)
+    empty = np.zeros_like(faint)
+    readings = _faint_marks([None] * 9, faint, empty, (40 * faint).astype(np.uint8), PARAMS)
     assert [cell.mark if cell else "-" for cell in readings] == ["-"] * 3 + ["?"] + ["-"] * 5
+    noisy = np.where(faint, 40, 25).astype(np.uint8)  # the page's noise at 25 everywhere
+    assert _faint_marks([None] * 9, faint, empty, noisy, PARAMS) == [None] * 9
+
+
+def test_moire_specks_on_an_empty_board_are_no_small_marks() -> None:
+    """An empty hand-drawn board photographed under moire stripes (own photo 1040015):
+    specks of the stripes at the faint level, six pixels of a cell's 64 across, made X
+    shapes in two cells through the photo's screen; at the noise's own level they are
+    no small marks, and the board is read."""
+    picture, truth = photographed("tictactoe", 1040015)
+    found = recognize_any(picture)
+    assert found.game == "tictactoe" and found.puzzle == truth, found.doubts
