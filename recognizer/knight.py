@@ -196,9 +196,6 @@ class Params:
     :func:`_symmetry`), unlike a cross, a plus or a ring ..."""
     number_alike: float = 40.0
     """Farthest apart the median colours of the numbers of one tour lie (one ink)."""
-    number_hidden: float = 20.0
-    """Farthest a number's ink lies from the blends of its square's colour with the other
-    squares' for it to be of their colour (lost on them: see :func:`move_numbers`)."""
     number_cell: float = 20.0
     """... on squares of at least this many pixels of the picture read; on smaller ones a
     number blurs into a blob, and any such mark counts unless every square the knight
@@ -421,9 +418,10 @@ def move_numbers(
     any centred mark of a label's size beside the knight counts, and rows of three are
     not looked for. None beside the knight count when every square it can reach holds a
     mark, or most of them and three at least (move hints). The numbers of a row of three
-    are drawn in one ink (:attr:`Params.number_alike`). Numbers in the other squares'
-    colour show on every second square only: two of that ink (:attr:`Params.number_hidden`)
-    two knight's moves apart, the later two moves from ``knight``, count too."""
+    are drawn in one ink (:attr:`Params.number_alike`). A tour may show only every second
+    number (those in between lost on squares of their ink's colour, or in a photo's
+    grain): two numbers of one ink two knight's moves apart, the later two moves from
+    ``knight``, count too."""
     s = params.square
     shape = colours.spread.shape
     squares = _squares(picture, shape[0], shape[1], s)
@@ -461,23 +459,14 @@ def move_numbers(
             and np.linalg.norm(inks[links[0]] - inks[links[1]]) <= params.number_alike
         ):
             return [links[0], cell, links[1]]
-    # numbers in the other squares' colour are lost on those squares, and a knight's move
-    # changes colour: the tour then shows every second number, two moves apart, the last
-    # two moves from the knight
-    parity = np.add.outer(np.arange(shape[0]), np.arange(shape[1])) % 2
-    other = np.median(colours.base[parity != sum(knight) % 2], axis=0)
-
-    def hidden(cell: Cell) -> FloatArray | None:
-        found = ink(cell, strokes)
-        if found is None or _off_blends(found, colours.base[cell], other) > params.number_hidden:
-            return None
-        return found
-
+    # the numbers in between may be lost (on squares of their ink's colour, a knight's move
+    # changing the square's colour, or in a photo's grain): every second number shows, two
+    # moves apart, the last two moves from the knight
     for last in _two_moves(knight, shape):
-        if (late := hidden(last)) is None:
+        if (late := ink(last, strokes)) is None:
             continue
         for first in _two_moves(last, shape) - {knight}:
-            early = hidden(first)
+            early = ink(first, strokes)
             if early is not None and np.linalg.norm(early - late) <= params.number_alike:
                 return [first, last]
     return []
@@ -488,22 +477,6 @@ def _two_moves(cell: Cell, shape: tuple[int, ...]) -> set[Cell]:
     return {far for near in _knight_moves(cell, shape) for far in _knight_moves(near, shape)} - {
         cell
     }
-
-
-def _off_blends(colour: FloatArray, base: FloatArray, other: FloatArray) -> float:
-    """How far ``colour`` lies from every blend of ``base`` with ``other``.
-
-    Examples
-    --------
-    >>> base, other = np.array([230.0, 230, 200]), np.array([170.0, 90, 70])
-    >>> round(_off_blends(0.4 * base + 0.6 * other, base, other), 3)
-    0.0
-    >>> _off_blends(np.array([40.0, 40, 40]), base, other) > 60
-    True
-    """
-    step = other - base
-    share = float(np.clip((colour - base) @ step / max(float(step @ step), 1e-6), 0, 1))
-    return float(np.linalg.norm(colour - base - share * step))
 
 
 def _number_ink(
