@@ -122,6 +122,10 @@ class Params:
     #: a mark alone of its kind, under this share of the other kind's stroke weight.
     max_colour_step: float = 100.0
     min_cross_weight_share: float = 0.25
+    #: A mark alone of its kind in the lines' ink seen through (on the blend of the page's
+    #: colour with the lines', under this share of the way, within a tenth of it), the
+    #: other kind's marks in another colour, is a hover preview (:func:`_see_through`).
+    max_see_through: float = 0.75
     #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
     min_glyph: float = 0.08
@@ -1079,6 +1083,8 @@ def read_cells(
     readings = _faint_marks(readings, faint, board, warped, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
     judged = _unlike_their_kind(readings, warped, erased, canvas, params)
+    if canvas is not None:
+        judged = _see_through(judged, warped, erased, board & ~clean, board, canvas, params)
     struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
@@ -1159,6 +1165,58 @@ def _unlike_their_kind(
             or float(np.abs(ink.colour - colour).max()) > params.max_colour_step
         ):
             out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
+    return out
+
+
+def _see_through(
+    readings: list[MarkShape | None],
+    warped: NDArray[np.uint8],
+    marks: Mask,
+    lines: Mask,
+    board: Mask,
+    colours: RGBImage,
+    params: Params,
+) -> list[MarkShape | None]:
+    """``readings`` with the mark alone of its kind made unclear where it is drawn in the
+    lines' ink seen through (the median colour of its ink on the blend of the page's
+    colour with the lines', under :attr:`Params.max_see_through` of the way) while the
+    other kind's marks are in a colour of their own: a translucent preview of the next
+    move, or a wiped mark's ghost (a board's marks in the lines' ink are drawn at the
+    lines' strength, or all alike)."""
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    inside = np.zeros_like(board)
+    inside[pad:-pad, pad:-pad] = True
+    if not lines.any() or not (inside & ~board).any():
+        return readings
+    levels = warped[lines]
+    page = np.median(colours[inside & ~board], axis=0)
+    step = colours[lines][levels >= np.percentile(levels, 67)].mean(axis=0) - page
+    length = float(np.linalg.norm(step))
+    if length < 1:
+        return readings
+
+    def blend(index: int) -> tuple[float, float]:
+        """How far along the blend from page to lines, and how far off it, the mark in
+        cell ``index`` lies (shares of the way)."""
+        r, c = divmod(index, 3)
+        box = np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        colour = np.median(colours[box][marks[box]], axis=0) - page
+        share = float(colour @ step) / length**2
+        return share, float(np.linalg.norm(colour - share * step)) / length
+
+    kinds = {ink.index: ink.mark for ink in mark_inks(readings, warped, marks, None, params)}
+    out = list(readings)
+    for index, mark in kinds.items():
+        others = [other for other, kind in kinds.items() if other != index]
+        if not others or mark in (kinds[other] for other in others):
+            continue
+        share, off = blend(index)
+        if (
+            off <= 0.1
+            and share < params.max_see_through
+            and all(blend(other)[1] > 0.25 for other in others)
+        ):
+            out[index] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 

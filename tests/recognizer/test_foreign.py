@@ -50,13 +50,13 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("bond", 990014, True): "a 4-colour board photographed read with 3 colour classes",
     ("none", 990017, True): "an ultimate tic-tac-toe board (small marks in each big cell) "
     "read as an empty 3x3 tic-tac-toe board",
-}
-# and those still open, from a helper's held-out run of session 9 (seeds 1170000..)
-NOVEL_OPEN_WRONG: dict[Case, str] = {
+    # and from a helper's held-out run of session 9 (seeds 1170000..)
     ("tictactoe", 1170001, False): "a thin grey O (a hover preview, in the blend of the "
     "page's and the lines' colours, 0.45 of the red X's stroke weight) read as an O",
     ("tictactoe", 1170001, True): "the same board photographed, read the same way",
 }
+# and those still open (none)
+NOVEL_OPEN_WRONG: dict[Case, str] = {}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:

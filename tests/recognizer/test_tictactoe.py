@@ -619,6 +619,7 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
         (720015, "(0, 1)"),
         (720021, "(1, 1)"),
         (840019, "(0, 2)"),
+        (1170001, "(1, 2)"),
     ],
 )
 def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: str) -> None:
@@ -631,7 +632,10 @@ def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: s
     of its kind under a quarter of the other kind's weight is unclear; a light grey X,
     0.45 of the bold blue O's weight, on a page darker than it between dark lines (840019):
     the only mark lighter than the page among marks as dark as the lines is unclear, be
-    its colour one that glare makes or not. The cell is named."""
+    its colour one that glare makes or not; a thin grey O beside a red X on a dark green
+    page between white lines (1170001, 0.45 of the X's weight): the mark alone of its kind
+    in the lines' ink seen through, the other kind in a colour of its own, is unclear. The
+    cell is named."""
     picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert not found.confident
