@@ -55,8 +55,11 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     "page's and the lines' colours, 0.45 of the red X's stroke weight) read as an O",
     ("tictactoe", 1170001, True): "the same board photographed, read the same way",
 }
-# and those still open (none)
-NOVEL_OPEN_WRONG: dict[Case, str] = {}
+# and those still open, from the lead's held-out run of session 9 (seeds 1200000..)
+NOVEL_OPEN_WRONG: dict[Case, str] = {
+    ("bond", 1200002, True): "a dialog over the board's last rows, its blue cells like the "
+    "page: two rows of the board and of the target read as a 2x4 puzzle of 2 colours",
+}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
