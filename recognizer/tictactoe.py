@@ -1103,6 +1103,16 @@ class MarkInk:
     colour: NDArray[np.float64]
 
 
+def _cell_box(index: int, size: int, pad: int, margin: int = 0) -> tuple[slice, slice]:
+    """The slices of cell ``index`` (row-major) on the canonical board of ``size``-pixel
+    cells inside a ``pad``-pixel border, ``margin`` pixels in from each side."""
+    r, c = divmod(index, 3)
+    return np.s_[
+        pad + r * size + margin : pad + (r + 1) * size - margin,
+        pad + c * size + margin : pad + (c + 1) * size - margin,
+    ]
+
+
 def mark_inks(
     readings: Sequence[MarkShape | None],
     warped: NDArray[np.uint8],
@@ -1116,10 +1126,7 @@ def mark_inks(
     size, pad = params.cell_px, 3 * params.cell_px // 2
     out: list[MarkInk] = []
     for i, cell in enumerate(readings):
-        box = np.s_[
-            pad + (i // 3) * size : pad + (i // 3 + 1) * size,
-            pad + (i % 3) * size : pad + (i % 3 + 1) * size,
-        ]
+        box = _cell_box(i, size, pad)
         ink = marks[box]
         if cell is None or cell.mark not in "xo" or not ink.any():
             continue
@@ -1198,8 +1205,7 @@ def _see_through(
     def blend(index: int) -> tuple[float, float]:
         """How far along the blend from page to lines, and how far off it, the mark in
         cell ``index`` lies (shares of the way)."""
-        r, c = divmod(index, 3)
-        box = np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        box = _cell_box(index, size, pad)
         colour = np.median(colours[box][marks[box]], axis=0) - page
         share = float(colour @ step) / length**2
         return share, float(np.linalg.norm(colour - share * step)) / length
@@ -1252,14 +1258,7 @@ def _faint_marks(
     near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     only = np.asarray(faint & ~near, np.uint8)
     margin = round(0.12 * size)
-    boxes = {
-        i: np.s_[
-            pad + (i // 3) * size + margin : pad + (i // 3 + 1) * size - margin,
-            pad + (i % 3) * size + margin : pad + (i % 3 + 1) * size - margin,
-        ]
-        for i, cell in enumerate(readings)
-        if cell is None
-    }
+    boxes = {i: _cell_box(i, size, pad, margin) for i, cell in enumerate(readings) if cell is None}
     if not boxes:
         return readings
     noise = float(np.median([np.percentile(warped[box], 95) for box in boxes.values()]))
@@ -1317,13 +1316,7 @@ def _unlike_the_page(
         return readings
     smooth = cv2.GaussianBlur(warped, (5, 5), 1.0)  # speckle (noise, a textured page) apart
     margin = round(0.12 * size)
-    boxes = {
-        i: np.s_[
-            pad + (i // 3) * size + margin : pad + (i // 3 + 1) * size - margin,
-            pad + (i % 3) * size + margin : pad + (i % 3 + 1) * size - margin,
-        ]
-        for i in empty
-    }
+    boxes = {i: _cell_box(i, size, pad, margin) for i in empty}
     brightest = {i: float(np.percentile(smooth[box], 95)) for i, box in boxes.items()}
     noise = float(np.median(list(brightest.values())))
     high = max(params.page_contrast * float(np.median(warped[ink])), 2 * noise)
@@ -1370,10 +1363,9 @@ def _against_the_lines(
         return readings
     polarity = float(np.median(lift[lines]))
     boxes = {
-        i: np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        i: _cell_box(i, size, pad)
         for i, cell in enumerate(readings)
         if cell is not None and cell.mark != "?"
-        for r, c in [divmod(i, 3)]
     }
     own = {
         i: float(np.median(lift[box][marks[box]])) for i, box in boxes.items() if marks[box].any()
@@ -1729,8 +1721,7 @@ def _tile_ink(
     tolerance = float(np.clip(0.5 * contrast, 6, 24))
     diff = np.zeros(warped.shape[:2], np.uint8)
     for i, colour in enumerate(board.colours):
-        r, c = divmod(i, 3)
-        box = np.s_[pad + r * size : pad + (r + 1) * size, pad + c * size : pad + (c + 1) * size]
+        box = _cell_box(i, size, pad)
         away = np.abs(warped[box] - colour.astype(np.int16)).max(axis=2)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(
             (away <= tolerance).astype(np.uint8), connectivity=4
