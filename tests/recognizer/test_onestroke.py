@@ -44,6 +44,16 @@ def _load(path: Path) -> np.ndarray:
     return decode_image(path.read_bytes())
 
 
+def _plain_level(puzzle: Puzzle) -> tuple[np.ndarray, Lattice]:
+    """``puzzle`` drawn in one fixed plain style (no video), and the lattice read off it."""
+    image, _ = render(
+        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
+    )
+    lattice = recognize(image).geometry
+    assert isinstance(lattice, Lattice)
+    return image, lattice
+
+
 def _truth(path: Path) -> Puzzle:
     return Puzzle.from_json(json.loads(path.with_suffix(".json").read_text()))
 
@@ -580,11 +590,7 @@ def test_a_block_cut_out_of_a_larger_field_is_doubted() -> None:
     game's larger field of tiles, and it was read as a whole level. A level is drawn whole,
     with background round it: tiles cut by the picture's edge put the reading in doubt."""
     puzzle = Puzzle(grid=("111111",) * 6, start=(2, 2))
-    image, _ = render(
-        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
-    )
-    lattice = recognize(image).geometry
-    assert isinstance(lattice, Lattice)
+    image, lattice = _plain_level(puzzle)
     # the picture's left edge cuts the first column's tiles (a tenth of each off)
     x0 = round(lattice.to_pixels([(0.0, 0.1)])[0][0])
     recognition = recognize(np.ascontiguousarray(image[:, x0:]))
@@ -636,11 +642,7 @@ def test_a_board_cut_by_a_band_or_the_pictures_edge_is_doubted() -> None:
     on the page alike all round: a side whose surround is something else all along (a band
     over it, the sliver of a row the picture's edge cuts) puts the reading in doubt."""
     puzzle = Puzzle(grid=("11111",) * 6, start=(4, 2))
-    image, _ = render(
-        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
-    )
-    lattice = recognize(image).geometry
-    assert isinstance(lattice, Lattice)
+    image, lattice = _plain_level(puzzle)
     top, bottom = np.round(lattice.to_pixels([(-0.5, 0.0), (1.8, 0.0)])[:, 1]).astype(int)
     banded = image.copy()
     banded[top:bottom] = (70, 230, 180)
@@ -684,11 +686,7 @@ def test_a_board_the_pictures_edge_runs_along_is_doubted() -> None:
     shown) may have cut the board there, however unlike each other the other sides'
     surrounds are (here a bar along the bottom side)."""
     puzzle = Puzzle(grid=("11111",) * 5, start=(2, 2))
-    image, _ = render(
-        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
-    )
-    lattice = recognize(image).geometry
-    assert isinstance(lattice, Lattice)
+    image, lattice = _plain_level(puzzle)
     (left, top), (right, bar), (_, low) = np.round(
         lattice.to_pixels([(-0.05, 0.0), (5.1, 5.0), (5.9, 0.0)])
     ).astype(int)
@@ -708,11 +706,7 @@ def test_a_letterbox_beside_the_board_is_the_pages_end() -> None:
     refused. What is off the screen counts as the page (here a dark letterbox 0.7 pitch
     beyond the last column's centres)."""
     puzzle = Puzzle(grid=("11111",) * 5, start=(2, 2))
-    image, _ = render(
-        puzzle, random_style(np.random.default_rng(16), video=False), np.random.default_rng(17)
-    )
-    lattice = recognize(image).geometry
-    assert isinstance(lattice, Lattice)
+    image, lattice = _plain_level(puzzle)
     right = round(lattice.to_pixels([(0.0, 5.2)])[0][0])
     boxed = image.copy()
     boxed[:, right:] = (30, 30, 34)
