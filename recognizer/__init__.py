@@ -265,6 +265,7 @@ def _read(
 
 
 def _confident(reading: Future[Recognition]) -> bool:
+    """Whether a finished recognizer gave a confident reading (not an error)."""
     return reading.exception() is None and reading.result().confident
 
 

@@ -1100,7 +1100,7 @@ def _unlike_surround(
     for k in np.flatnonzero(shown & ~whole):
         (x0, y0), (x1, y1) = low[k], high[k]
         pixels = _unblack(lab[y0:y1, x0:x1].reshape(1, -1, 3), backs[k : k + 1], params.off_screen)
-        medians[k] = np.median(pixels[0], axis=0)
+        medians[k] = _medians(pixels)[0]
     surround = {
         cell: median - back if seen else None
         for cell, median, back, seen in zip(cells, medians, backs, shown, strict=True)
