@@ -101,6 +101,11 @@ class Params:
     #: share of the larger one's pitch (a lattice fitted to a few cells may overreach a
     #: bevel or a separator on either side).
     part_slack: float = 0.25
+    #: A target whose pitch is within this ratio of the board's and whose corners lie this
+    #: share of a pitch from the board's grid lines, beside it, continues the board's
+    #: lattice (:func:`_one_lattice`).
+    lattice_pitch: float = 1.15
+    lattice_slack: float = 0.3
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -223,6 +228,10 @@ class Params:
 
 PARAMS = Params()
 
+ONE_LATTICE_DOUBT = (
+    "the two grids lie side by side on one lattice: two parts of one grid, not a board and its "
+    "target"
+)
 #: The doubt of a board that already matches its target.
 PART_DOUBT = "a grid lies within a larger grid of cells: a part of a board, not a whole one"
 SOLVED_DOUBT = "the board already matches its target: two copies of one grid, not a level"
@@ -1130,6 +1139,7 @@ def _target_in_board_light(
     (the same for all of them: one blur, one light over a small icon). The board alone gives
     the classes (a class spanning more than ``max_class_spread`` only when it is one colour,
     within ``same_color``, once the light's smooth field is taken out of the board); the
+    board's classes may come from the target's own (:func:`_board_classes`); the
     gain and offset start from the target's and the board's colour moments (the target
     shows the board's cells rearranged), each target cell takes the nearest class under
     them, and they are fitted again to that reading until it settles.
@@ -1139,11 +1149,11 @@ def _target_in_board_light(
     other (``min_margin``).
     """
     cells, seen = board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)
-    classes = _cluster(cells, params)
+    classes, told = _board_classes(cells, seen, params)
     count = int(classes.max()) + 1
     if not 2 <= count <= 6:
         return None
-    if _spans(cells, classes).max() > params.max_class_spread:
+    if not told and _spans(cells, classes).max() > params.max_class_spread:
         # one colour across a large board under a light gradient, or two colours chained
         positions = _cell_positions(board, board)
         even = cells / _gains(positions, _light_slopes(cells, classes, positions))
@@ -1186,6 +1196,38 @@ def _target_in_board_light(
         return None
     relit = (seen - offset) / gain
     return np.concatenate([cells, relit]), np.concatenate([classes, assigned])
+
+
+def _board_classes(
+    cells: NDArray[np.float64], seen: NDArray[np.float64], params: Params
+) -> tuple[NDArray[np.int64], bool]:
+    """The board's colour classes (numbered by first appearance), as many as the target's
+    own when those are tight and the board's fewer; and whether the target's own tight
+    classes are as many as the board's without that.
+
+    The small target lies under one light, so its classes, each within ``same_color``,
+    are the puzzle's colours. A photo's light gradient across a large board can chain two
+    near colours (light blue and grey) through its cells: the board holds the target's
+    colours, so its widest class is cut in two (:func:`_two_along_axis`) until it has as
+    many. Or glare spreads a class of the board far beyond ``max_class_spread`` while it
+    stays one class, as many as the target's. Either way the reading that follows still
+    has to match the target's counts exactly."""
+    classes = _cluster(cells, params)
+    own = _cluster(seen, params)
+    wanted = int(own.max()) + 1
+    if not 2 <= wanted <= 6 or _spans(seen, own).max() > params.same_color:
+        return classes, False
+    if int(classes.max()) + 1 >= wanted:
+        return classes, int(classes.max()) + 1 == wanted
+    while int(classes.max()) + 1 < wanted:
+        spans = _spans(cells, classes)
+        widest = np.flatnonzero(classes == classes[np.argmax(spans)])
+        if len(widest) < 2:
+            return classes, False
+        group = _two_along_axis(cells[widest])[0]
+        classes[widest[group]] = int(classes.max()) + 1
+    order = {int(k): i for i, k in enumerate(dict.fromkeys(classes.tolist()))}
+    return np.array([order[int(k)] for k in classes], dtype=np.int64), False
 
 
 def _channel_fit(
@@ -1752,6 +1794,30 @@ def _within_larger(grid: _Grid, grids: Sequence[_Grid], params: Params) -> bool:
     return False
 
 
+def _one_lattice(board: _Grid, target: _Grid, params: Params) -> bool:
+    """True when ``target`` is a block of cells of ``board``'s own lattice right beside it:
+    both pitches alike (within ``params.lattice_pitch``), the target's corners on the
+    board's grid lines (within ``params.lattice_slack`` of a pitch) and its cells in the
+    board's rows or columns next to its last or before its first. Such are two parts of
+    one grid (cut by a dialog over it, or whose middle cells blend into the page): a game
+    keeps its target apart from its board, in a frame or a card of its own, at least the
+    frame's width away."""
+    ratio = target.lattice.cell_size() / board.lattice.cell_size()
+    if abs(np.log(ratio)) > np.log(params.lattice_pitch):
+        return False
+    rows, cols = board.shape
+    corners = target.lattice.to_pixels([(0.0, 0.0), target.shape])
+    ends = np.column_stack([corners, np.ones(2)]) @ np.linalg.inv(board.lattice.homography).T
+    (c0, r0), (c1, r1) = ends[:, :2] / ends[:, 2:]
+    nodes = np.round([r0, c0, r1, c1])
+    if np.abs(np.array([r0, c0, r1, c1]) - nodes).max() > params.lattice_slack:
+        return False
+    r0, c0, r1, c1 = (int(v) for v in nodes)
+    in_rows = r0 < rows and r1 > 0 and (c0 == cols or c1 == 0)
+    in_cols = c0 < cols and c1 > 0 and (r0 == rows or r1 == 0)
+    return in_rows or in_cols
+
+
 def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -1920,6 +1986,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 continue
             if _within_larger(board, seen, tuned) or _within_larger(target, seen, tuned):
                 doubts.append(PART_DOUBT)
+                continue
+            if _one_lattice(board, target, tuned):
+                doubts.append(ONE_LATTICE_DOUBT)
                 continue
             split = (
                 _split_cells(board, found.smooth, tuned)
