@@ -83,6 +83,9 @@ class Params:
     colors_tried: int = 6
     #: Smallest tile side in a reduced copy, in pixels.
     min_tile: float = 4.0
+    #: Least share of its bounding box a tile's blob covers: round tiles are tiles too (a
+    #: disc covers 0.785 of its box, less where its antialiased rim falls outside the mask).
+    fill: float = 0.7
     #: Fewest tiles a board may have.
     min_tiles: int = 4
     #: The gap between tiles, as a fraction of the pitch, must lie in this range.
@@ -404,7 +407,7 @@ def find_board(
             loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
             for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
                 mask = _near(lab, norms, peak.lab, tolerance)
-                solid = find_blobs(mask, params.min_tile, max(height, width), 0.8, np.inf)
+                solid = find_blobs(mask, params.min_tile, max(height, width), params.fill, np.inf)
                 squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
                 board = _board_of_color(squares, peak, tolerance, params)
                 if board is not None and (best is None or len(board.tiles) > len(best.tiles)):

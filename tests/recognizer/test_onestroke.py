@@ -486,6 +486,16 @@ def test_tile_looks_framed_screens_and_chrome_are_read(seed: int, look: str) -> 
     assert recognition.confident and recognition.puzzle == puzzle, (seed, recognition.doubts)
 
 
+def test_round_tiles_are_read() -> None:
+    """Tiles drawn as discs (corners rounded to half the side) are read: a disc covers 0.785
+    of its bounding box, so a blob of the tiles' colour need not be nearly square to be one."""
+    rng = np.random.default_rng(91)
+    puzzle = random_puzzle(rng)
+    image, _ = render(puzzle, replace(random_style(rng, video=False), corner=0.5), rng)
+    recognition = recognize(image)
+    assert recognition.confident and recognition.puzzle == puzzle, recognition.doubts
+
+
 @pytest.mark.parametrize("seed", [80018, 80043])
 def test_shadowed_outlines_and_a_tablet_frame_are_read(seed: int) -> None:
     """Outlined tiles whose drop shadows fill the gaps (their lift is low, their colour
