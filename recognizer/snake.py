@@ -117,10 +117,13 @@ class Params:
     mark_contrast: float = 0.06  # a mark this fraction of the pieces' contrast is in doubt
     mark_plain: float = 2.0  # when it is also this many times the plain cells' own
     mark_noise: float = 6.0  # and this much over theirs (noise, JPEG, moire)
+    faint_alike: float = 1.3  # faint marks within this factor of each other are alike
+    faint_gap: float = 3.0  # and this many times the other empty cells' strongest marks
     middle: float = 0.15  # a cell's middle (radius in cells), where a piece is drawn
     rim_from: float = 0.27  # and its rim, beyond this radius (to the inset window's corners)
     centre_contrast: float = 0.04  # a middle off its rim by this fraction of the pieces' marks
     centre_plain: float = 2.5  # and this many times the plain cells' own holds a faint piece
+    centre_noise: float = 4.0  # and this much over theirs (a glare spot's curvature, moire)
     same_color: float = 45.0  # colour distance within one group of pieces
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
@@ -626,6 +629,7 @@ class _Cells:
     tinted: dict[Cell, float]  # fraction off the background by ``weak`` in hue, not only light
     pale: set[Cell]  # cells whose piece is short of ink but tints most of the cell
     strength: dict[Cell, float]  # distance from the background of the strongest marks
+    extent: dict[Cell, float]  # fraction of the cell at over half that distance (a shape)
     hue: dict[Cell, float]  # and in hue alone (what light does not change)
     centre: dict[Cell, float]  # colour distance of the cell's middle (mean) from its rim (median)
     background: dict[Cell, NDArray[np.float32]]  # each cell's background colour
@@ -746,7 +750,7 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
         y0, y1, x0, x1 = grid.box(cell, p.outer)
         outers[cell] = img[y0:y1, x0:x1]
     colors = _background_colors(outers, p)
-    out = _Cells({}, {}, {}, {}, {}, set(), {}, {}, {}, colors)
+    out = _Cells({}, {}, {}, {}, {}, set(), {}, {}, {}, {}, colors)
     inset = (p.inset - p.outer) / (1 - 2 * p.outer)
     for cell, outer in outers.items():
         h, w = outer.shape[:2]
@@ -762,30 +766,36 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
             hue = np.sqrt(((diff - diff.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
             tinted = float((marks & (hue > p.weak)).mean())
             fg = dist > p.ink
-            # a piece in a colour near the board's, short of ink, tints most of its cell
-            # (and no plane is fitted under it: light spreads grey over part of a cell)
-            pale = tinted > p.solid and fg.mean() < p.occupied
+            # a piece tints most of its cell in hue, and no plane is fitted under it: light
+            # spreads grey over part of a cell, and a plane fitted to a piece in a colour
+            # near the board's (within the ink) takes the piece for its board; such a piece
+            # short of ink is pale
+            tints = tinted > p.solid
+            pale = tints and fg.mean() < p.occupied
             if pale:
                 fg = marks
                 out.pale.add(cell)
-            if fitted or pale or marks.mean() <= p.faint:
+            if fitted or tints or marks.mean() <= p.faint:
                 break
             diff = win - _background(outer, colors[cell], p)[inner]
         out.fraction[cell] = float(fg.mean())
         out.weak[cell] = float(marks.mean())
         out.tinted[cell] = tinted
         out.strength[cell] = _strongest(dist, p.mark_share)
+        out.extent[cell] = float((dist > out.strength[cell] / 2).mean())
         out.hue[cell] = _strongest(hue, p.mark_share)
         middle, rim = _middle_and_rim(*win.shape[:2], p)
         out.centre[cell] = float(np.linalg.norm(win[middle].mean(axis=0) - _median(win[rim])))
-        if fg.sum() >= 3:
+        # the piece's colour and centre (or a faint mark's, which may be a faint piece)
+        shape = fg if fg.sum() >= 3 else marks
+        if shape.sum() >= 3:
             # the piece's own colour is in its core: blur mixes its edges with the board
-            core = fg & (dist >= np.median(dist[fg]))
+            core = shape & (dist >= np.median(dist[shape]))
             out.color[cell] = _dominant(win[core])
-            ys, xs = np.nonzero(fg)
+            ys, xs = np.nonzero(shape)
             out.centroid[cell] = (
-                float(ys.mean()) / fg.shape[0] - 0.5,
-                float(xs.mean()) / fg.shape[1] - 0.5,
+                float(ys.mean()) / shape.shape[0] - 0.5,
+                float(xs.mean()) / shape.shape[1] - 0.5,
             )
     return out
 
@@ -884,10 +894,19 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         and (measured.tinted[c] > p.faint or measured.weak[c] > p.grey_pale)
     ]
     faint = sorted({*faint, *_marked(occupied, measured, p)})
+    if _faint_pieces(faint, occupied, measured, p):
+        for cell in faint:
+            measured.fraction[cell] = measured.extent[cell]
+        occupied, faint = sorted([*occupied, *faint]), []
+        groups = _group_colors(occupied, measured, p)
+        drawn = [g for g in groups if len(g) >= 2 and _linked(img, grid, g, measured, p)]
     if faint:
         if not drawn:
             return _Reading(None, (f"faint marks in {len(faint)} cells",))
         return _in_doubt("faint marks on the board", faint, p)
+    overlaid = _overlaid(img, grid, occupied, measured, p)
+    if overlaid:
+        return _in_doubt("pieces running on beyond the board", overlaid, p)
     chains = [g for g in groups if len(g) >= 2 and _connected(g)]
     if len(chains) > 1:  # neighbouring trees: only the body is drawn across cell borders
         chains = [g for g in chains if g in drawn] or chains
@@ -990,15 +1009,126 @@ def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     cell's rim on average (:attr:`Params.centre_contrast`): light wider than a cell changes
     both alike, noise and moire, averaged, stay a fraction of what a piece at a twentieth
     of the pieces' contrast leaves, and the rim's median colour ignores a neighbouring
-    square bled over one side of it (a slightly shifted lattice on a checkered board)."""
+    square bled over one side of it (a slightly shifted lattice on a checkered board). A
+    glare spot about a cell wide is no plane: its curvature lifts a middle off its rim by
+    a few levels (:attr:`Params.centre_noise`) however faint the pieces are; a faded tree
+    stands out twice that."""
     held = set(occupied)
     empty = [c for c in measured.hue if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
     plain = float(np.median([measured.hue[c] for c in empty]))
     limit = max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
     centred = float(np.median([measured.centre[c] for c in empty]))
-    middle = max(p.centre_contrast * pieces, p.centre_plain * centred)
+    middle = max(p.centre_contrast * pieces, p.centre_plain * centred, centred + p.centre_noise)
     return [c for c in empty if measured.hue[c] > limit or measured.centre[c] > middle]
+
+
+def _span(edge: float, step: float, a: float, b: float) -> slice:
+    """The pixels from ``a`` to ``b`` steps of ``step`` (either sign) from ``edge``."""
+    ends = sorted((round(edge + a * step), round(edge + b * step)))
+    return slice(ends[0], ends[1])
+
+
+def _side_strips(
+    grid: _Grid, cell: Cell
+) -> Iterator[tuple[int, tuple[slice, slice], tuple[slice, slice]]]:
+    """For each side of the board that ``cell`` lies on (0 top, 1 bottom, 2 left, 3 right):
+    the side, a strip of the surround just beyond the board along the cell's middle, and a
+    strip of the cell just inside the board's edge there (slices of the resampled board)."""
+    r, c = cell
+    rows = _span(grid.top, grid.pitch_y, r + 0.2, r + 0.8)
+    cols = _span(grid.left, grid.pitch_x, c + 0.2, c + 0.8)
+    bottom, right = grid.top + SIZE * grid.pitch_y, grid.left + SIZE * grid.pitch_x
+    sides = (
+        (r, grid.top, -grid.pitch_y),
+        (SIZE - 1 - r, bottom, grid.pitch_y),
+        (c, grid.left, -grid.pitch_x),
+        (SIZE - 1 - c, right, grid.pitch_x),
+    )
+    for side, (index, edge, outwards) in enumerate(sides):
+        if index == 0:
+            beyond, inside = _span(edge, outwards, 0.1, 0.4), _span(edge, outwards, -0.2, -0.04)
+            if side < 2:
+                yield side, (beyond, cols), (inside, cols)
+            else:
+                yield side, (rows, beyond), (rows, inside)
+
+
+def _overlaid(
+    img: FloatImage, grid: _Grid, pieces: list[Cell], measured: _Cells, p: Params
+) -> list[Cell]:
+    """Pieces on the board's edge whose colour runs on beyond the board, where the surround
+    beside the other cells of that side is another colour: pieces are drawn inside their
+    cells, so ink continuing from a cell's edge into the surround is something laid over
+    the board (a toast, a dialog, a finger), and the cell's reading is in doubt. Strips
+    are left out where the picture ends; the surround along a side is the median of its
+    strips beside all ten cells."""
+    height, width = img.shape[:2]
+    strips: dict[tuple[Cell, int], tuple[FloatImage, FloatImage]] = {}
+    for cell in ((r, c) for r in range(SIZE) for c in range(SIZE)):
+        for side, beyond, within in _side_strips(grid, cell):
+            ys, xs = beyond
+            if min(ys.start, xs.start) < 0 or ys.stop > height or xs.stop > width:
+                continue
+            strips[(cell, side)] = (img[beyond].reshape(-1, 3), img[within].reshape(-1, 3))
+    surround = {
+        side: _median(np.concatenate([o for (_, s), (o, _) in strips.items() if s == side]))
+        for side in {s for _, s in strips}
+    }
+    odd = []
+    for (cell, side), (out, inside) in strips.items():
+        if cell not in pieces:
+            continue
+        color, there = measured.color[cell], _median(out)
+        if (
+            float(np.linalg.norm(there - surround[side])) > p.ink
+            and float(np.linalg.norm(there - color)) < p.same_color
+            and float(np.linalg.norm(_median(inside) - color)) < p.same_color
+        ):
+            odd.append(cell)
+    return sorted(set(odd))
+
+
+def _faint_pieces(faint: list[Cell], occupied: list[Cell], measured: _Cells, p: Params) -> bool:
+    """Whether the cells with faint marks are pieces of one kind drawn in a colour near the
+    board's (dark trees on a dark board) rather than pieces faded by light: marks in at
+    least two cells, each off its cell's background in one direction of colour, as strong
+    and as large as the others (within :attr:`Params.faint_alike`: every tree is drawn
+    alike), standing out in hue (what light does not add) :attr:`Params.faint_gap` times
+    as far as any other empty cell, which stay most of the board; and light even enough
+    over the board (:func:`_even_light`) that it cannot have faded another piece of the
+    kind by that factor into the plain cells."""
+    if len(faint) < 2 or any(c not in measured.color for c in faint):
+        return False
+    held = {*faint, *occupied}
+    plain = [c for c in measured.hue if c not in held]
+    if len(plain) < SIZE * SIZE // 2 or not _even_light(measured.background, p.faint_gap):
+        return False
+    offsets = np.array([measured.color[c] - measured.background[c] for c in faint])
+    alike = float(np.linalg.norm(offsets - np.median(offsets, axis=0), axis=1).max()) < p.weak
+    for values in (
+        np.array([measured.strength[c] for c in faint]),
+        np.array([measured.extent[c] for c in faint]),
+    ):
+        typical = float(np.median(values))
+        alike &= typical / p.faint_alike < float(values.min())
+        alike &= float(values.max()) < typical * p.faint_alike
+    around = max(max(measured.hue[c] for c in plain), p.mark_noise / p.faint_gap)
+    return alike and min(measured.hue[c] for c in faint) > p.faint_gap * around
+
+
+def _even_light(backgrounds: dict[Cell, NDArray[np.float32]], factor: float) -> bool:
+    """Whether the light over the board changes no contrast by ``factor``: within each
+    parity of cells (checkered boards have two colours), the backgrounds' lightness
+    ``L`` varies less than a glare spot that leaves ``1 / factor`` of the contrast (it
+    blends the board toward white, contrast going with ``255 - L``) or a shadow that
+    does (contrast going with ``L``)."""
+    for k in (0, 1):
+        light = [float(v.mean()) for (r, c), v in backgrounds.items() if (r + c) % 2 == k]
+        lo, hi = min(light), max(light)
+        if (255 - hi) * factor < 255 - lo or hi > lo * factor:
+            return False
+    return True
 
 
 def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
@@ -1240,7 +1370,18 @@ def _detail(
         ink = _distance(win - t[..., None] * axis, ground) > p.near
         if ink.mean() < p.detail:
             return None
+    if _specks(ink):
+        return None
     return np.asarray(np.where(ink, np.clip(dist / (2 * p.near), 0.0, 1.0), 0.0), np.float32)
+
+
+def _specks(ink: Mask) -> bool:
+    """Whether ``ink`` is scattered specks (a photo's grain on a pale body), not a mark: its
+    two largest connected pieces hold under two thirds of it, while eyes are two dots and
+    a digit one stroke (two, blurred apart)."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    areas = np.sort(stats[1:count, cv2.CC_STAT_AREA])
+    return 3 * int(areas[-2:].sum()) < 2 * int(areas.sum())
 
 
 def _ends(
