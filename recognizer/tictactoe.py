@@ -719,7 +719,13 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
         and (core == 0.0 or (core <= 0.3 and hole >= 0.025) or (core <= 0.1 and hole >= 0.015))
     ):
         mark, sure = "o", False
-    elif squat and small and hole < 0.02 and centre >= 0.9 and far == 4 and around < 0.9:
+    elif (
+        squat
+        and small
+        and hole < 0.02
+        and centre >= 0.9
+        and ((far == 4 and around < 0.9) or _notched(crop))
+    ):
         mark, sure = "x", False  # a bold letter X: notches between its arms (not a glare's disc)
     elif squat and small and hole < 0.08 and 3 <= arms <= 6 and centre >= 0.5 and core >= 0.9:
         # solid crossing strokes enclosing a speck (moire, a smudge)
@@ -729,6 +735,36 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre, around, core, sure)
+
+
+def _notched(ink: Mask) -> bool:
+    """Whether the outline of ``ink`` (one solid blob) has four notches at least a tenth
+    of its extent deep, one on each side (within 30 degrees of the axes from its
+    centroid): a heavy X, whose arms on the diagonals part only near its rim and whose
+    glow may fill even that, so that no ring around its centre passes between them. A
+    disc, a square or a glare's blob has no notch; a plus sign has its notches on the
+    diagonals.
+
+    Examples
+    --------
+    >>> yy, xx = np.mgrid[-20:21, -20:21]
+    >>> heavy = (np.abs(yy - xx) <= 9) | (np.abs(yy + xx) <= 9)  # a heavy X
+    >>> _notched(heavy & (np.hypot(yy, xx) <= 20)), _notched(np.hypot(yy, xx) <= 20)
+    (True, False)
+    """
+    contours, _ = cv2.findContours(ink.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = max(contours, key=cv2.contourArea)
+    defects = cv2.convexityDefects(outline, cv2.convexHull(outline, returnPoints=False))
+    if defects is None:
+        return False
+    ys, xs = np.nonzero(ink)
+    extent = max(np.ptp(ys), np.ptp(xs)) + 1
+    deep = defects.reshape(-1, 4)[:, 3] / 256 >= 0.1 * extent
+    points = outline[defects.reshape(-1, 4)[deep, 2], 0]
+    angles = np.degrees(np.arctan2(points[:, 1] - ys.mean(), points[:, 0] - xs.mean()))
+    sides = np.round(angles / 90) % 4
+    axial = np.abs(angles - 90 * np.round(angles / 90)) <= 30
+    return len(points) == 4 and bool(axial.all()) and len(set(sides.tolist())) == 4
 
 
 def _ring(ink: Mask, cy: float, cx: float, ry: float, rx: float) -> NDArray[np.bool_]:
@@ -939,9 +975,10 @@ def _through_strike(
     counts if its three cells agree (a letter X keeps its crossing under a strike; a
     whole run misread as the other side breaks the counts, so it is no risk). The
     strike's eraser cuts the marks it crosses up (an O cut in two arcs has an X's four
-    arms), so where ink lies in each of its cells and only one side makes a position a
-    game reaches, the run is that side's, unsure. Otherwise, with marks of both sides or
-    of neither, the whole run is unclear.
+    arms), so where ink lies in each of its cells (with the strike or without: joined to
+    the strike, marks make one piece centred in none of them) and only one side makes a
+    position a game reaches, the run is that side's, unsure. Otherwise, with marks of both
+    sides or of neither, the whole run is unclear.
     """
     marks = {cell.mark for i in run if (cell := readings[i]) is not None and cell.mark != "?"}
     whole = {cell.mark if (cell := unstruck[i]) is not None else "-" for i in run}
@@ -951,7 +988,8 @@ def _through_strike(
     legal = {
         side for side in "xo" if _reachable([side if i in run else m for i, m in enumerate(rest)])
     }
-    if len(legal) == 1 and all(unstruck[i] is not None for i in run):
+    inked = all(readings[i] is not None or unstruck[i] is not None for i in run)
+    if len(legal) == 1 and inked:
         marks = legal
     out = list(readings)
     for i in run:
@@ -1012,15 +1050,22 @@ def _read_mark(ink: Mask, levels: NDArray[np.uint8], size: int) -> MarkShape:
 
     An unclear mark with a mostly solid middle is read again at three quarters of its own
     strongest level: blur fills a small O's hole with ink fainter than its ring, and a glow
-    joins an X's arms, which a threshold set for the whole board keeps. A mark read in that
-    second look is not sure (a glare's disc stays a disc there).
+    joins an X's arms, which a threshold set for the whole board keeps. Where the mark's
+    colour is so unlike the page that its ink levels saturate (their top within 15 of 255),
+    the glow reaches nearly that top, and the mark is read at nine tenths of it as well
+    (an unsaturated glare's uneven top breaks up there). A mark read in that second look
+    is not sure (a glare's disc stays a disc there).
     """
     shape = classify_mark(ink, size)
     if shape.mark != "?" or shape.centre < 0.5:
         return shape
-    stronger = ink & (levels > 0.75 * float(np.percentile(np.asarray(levels)[ink], 95)))
-    again = classify_mark(stronger, size) if stronger.any() else shape
-    return replace(again, sure=False) if again.mark != "?" else shape
+    top = float(np.percentile(np.asarray(levels)[ink], 95))
+    for share in (0.75, 0.9) if top >= 240 else (0.75,):
+        stronger = ink & (levels > share * top)
+        again = classify_mark(stronger, size) if stronger.any() else shape
+        if again.mark != "?":
+            return replace(again, sure=False)
+    return shape
 
 
 def read_cells(
@@ -1296,8 +1341,10 @@ def _unlike_the_page(
     (``lines``; the board's ink ``board`` where there are no lines), or at twice the
     typical level of the empty cells' brightest pixels (their 95th percentiles' median:
     noise, moire, a textured page) if higher, and at half the cell's own peak if higher
-    still, away from ``board``'s ink; a piece of a mark's size clear of the cell's sides
-    makes the cell unclear.
+    still, away from ``board``'s ink; a piece of a mark's size clear of the sides of the
+    cell's middle makes the cell unclear, and so does a squat one (at most twice as long
+    as wide) across one of them: an O as large as the cell (a line's remnant along a side
+    is long and thin, one in a corner crosses two).
 
     Examples
     --------
@@ -1335,7 +1382,9 @@ def _unlike_the_page(
             inner = np.asarray((cell > level) & ~near[box], np.uint8)
             _, _, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
             start, extent = stats[1:, :2], stats[1:, 2:4]
-            alone = np.all((start > 0) & (start + extent < inner.shape[::-1]), axis=1)
+            sides = np.sum(start == 0, axis=1) + np.sum(start + extent >= inner.shape[::-1], axis=1)
+            squat = extent.max(axis=1) <= 2 * extent.min(axis=1)
+            alone = (sides == 0) | ((sides == 1) & squat)
             if np.any(alone & (extent.max(axis=1) >= params.min_mark * size)):
                 out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out

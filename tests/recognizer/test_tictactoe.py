@@ -20,6 +20,7 @@ from recognizer.tictactoe import (
     TileBoard,
     _faint_marks,
     _line_remnant,
+    _notched,
     _read_tiles,
     _unlike_their_kind,
     cell_area_ratio,
@@ -173,6 +174,12 @@ def test_mark_shapes() -> None:
     corner = np.zeros((41, 41), bool)  # an L: a frame's corner
     corner[:, :4] = corner[-4:, :] = True
     assert classify_mark(corner).mark == "?"
+    # a heavy X, its arms parting only near its rim: notched on four sides; a disc (a glare)
+    # and a plus sign (notched on the diagonals) are no X
+    heavy = ((np.abs(yy - xx) <= 12) | (np.abs(yy + xx) <= 12)) & (ring <= 20)
+    assert (classify_mark(heavy).mark, classify_mark(heavy).sure) == ("x", False)
+    assert classify_mark(ring <= 20).mark == "?"
+    assert not _notched(((np.abs(yy) <= 11) | (np.abs(xx) <= 11)) & (ring <= 20))
 
 
 def test_overlay_draws_ghost_mark_in_the_cell_and_leaves_the_rest() -> None:
@@ -753,3 +760,39 @@ def test_moire_specks_on_an_empty_board_are_no_small_marks() -> None:
     picture, truth = photographed("tictactoe", 1040015)
     found = recognize_any(picture)
     assert found.game == "tictactoe" and found.puzzle == truth, found.doubts
+
+
+@pytest.mark.parametrize("photo", [False, True])
+def test_small_heavy_marks_in_a_saturating_colour_are_read(photo: bool) -> None:
+    """A small heavy red X and a yellow O with a pinhole on a near-black page (own screenshot
+    1200010, and its photo rectified with the true outline), whose glow filled the X's
+    notches and the O's hole at three quarters of their ink's top level (the colours so
+    unlike the page that the levels saturate): read at nine tenths of it as well, the X by
+    the notches on its four sides."""
+    picture, truth = (
+        _true_rectified_photo("tictactoe", 1200010)
+        if photo
+        else screen("tictactoe", np.random.default_rng(1200010))
+    )
+    found = recognize(picture)
+    assert found.confident and found.puzzle == truth, found.doubts
+
+
+def test_a_struck_diagonal_joined_to_its_marks_is_read() -> None:
+    """X's along a diagonal struck through, in a photo (own 1200037, rectified with the
+    true outline): the strike's eraser left pieces of each X, and with the strike the X's
+    made one piece centred in none of their cells; ink in each of the run's cells, either
+    way, with only x making a position a game reaches, makes the run x's."""
+    flat, truth = _true_rectified_photo("tictactoe", 1200037)
+    found = recognize(flat)
+    assert found.confident and found.puzzle == truth, found.doubts
+
+
+def test_a_pale_o_as_large_as_its_cell_is_no_empty_cell() -> None:
+    """A dark green O on a green page, below the board's ink levels beside a bold pink X
+    (foreign 1340039, solved without the O): it reaches past the middle of its cell on
+    one side, and a squat piece of a mark's size across one side of the cell's middle
+    makes the cell unclear, as one clear of them does."""
+    picture, _ = _foreign(1340039)
+    found = recognize(picture)
+    assert not found.confident and "(2, 1)" in found.doubts[0], found.doubts
