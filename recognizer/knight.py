@@ -15,19 +15,24 @@
    band; the squares must alternate light and dark, and the outermost ones must be of their
    colour against their neighbours further in (else a lattice stretched over a frame may
    have added a row: the size is in doubt). The shading every square of one colour shares
-   (3D bevels, gradients) is taken off. What differs from a square's colour, outlines
+   (3D bevels, gradients) is taken off. The blur of the steps between squares is measured
+   (a photo's screen, straightened, has more pixels than detail). What differs from a
+   square's colour (by more than that blur carries in from its neighbours), outlines
    closed and holes filled, is its content: a piece is a large, tall, solid blob near the
    centre that stays inside its square (arrows run on into the next one) and is no ellipse
    (dots, discs and cherries are; a knight's head is not); a coloured blob
    must be larger than a black or white one, as coloured marks are common; move numbers,
    dots, crosses and coordinates are small, thin or off-centre. One piece is the knight; a
    second piece, or a mark nearly as piece-like as the knight, puts the reading in doubt,
-   naming the squares.
+   naming the squares. So do move numbers (a tour in progress), told from marks by their
+   strokes where the blur lets them be read, and any marks beside the knight or two
+   elsewhere where it does not.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections import deque
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -197,9 +202,13 @@ class Params:
     number_alike: float = 40.0
     """Farthest apart the median colours of the numbers of one tour lie (one ink)."""
     number_cell: float = 20.0
-    """... on squares of at least this many pixels of the picture read; on smaller ones a
-    number blurs into a blob, and any such mark counts unless every square the knight
-    can reach holds one (move dots)."""
+    """... on squares of at least this many pixels of the picture read, whose edges blur
+    over at most :attr:`number_blur`; on smaller or blurred ones (a small screen in a
+    photo, straightened: more pixels than detail) a number blurs into a blob, and any
+    such mark counts unless every square the knight can reach holds one (move dots)."""
+    number_blur: float = 0.12
+    """Widest blur of the steps between squares (see :func:`_blur`), in sides, on which
+    numbers are read by their strokes: their glyphs' strokes are about a tenth as wide."""
 
 
 PARAMS = Params()
@@ -320,11 +329,12 @@ def _board_reading(
             f"squares do not alternate light and dark (contrast {contrast:.0f}, "
             f"{alternation:.0%} of neighbours)",
         )
-    scores, sizes, marks = piece_scores(picture, colours, contrast, params)
+    blur = _blur(picture, board.rows, board.cols, s)
+    fine = lattice.cell_size() >= params.number_cell and blur <= params.number_blur
+    scores, sizes, marks = piece_scores(picture, colours, contrast, params, blur, not fine)
     pieces = np.argwhere(scores >= 1.0)
-    fine = lattice.cell_size() >= params.number_cell
     knight = (int(pieces[0][0]), int(pieces[0][1])) if len(pieces) == 1 else None
-    numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, params)
+    numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, marks, params)
     beyond = _chequer_beyond(ringed.inside(rings - 1), contrast, params)
     beyond |= _chequer_past(ringed, _shown(around, image.shape), contrast, params)
     beyond |= _cut(lattice, image.shape, params)
@@ -379,8 +389,12 @@ def _reading(
 
 def _walk_to(knight: Cell, marks: NDArray[np.bool_]) -> list[Cell]:
     """Two marked squares a knight's move apart, the second a knight's move from the
-    knight (the last steps of a tour in progress), or none."""
-    for last in _knight_moves(knight, marks.shape):
+    knight (the last steps of a tour in progress), or none; none when the marks beside
+    the knight are move hints (see :func:`_hints`: dots blurred out of round in a photo)."""
+    reach = _knight_moves(knight, marks.shape)
+    if _hints(sum(bool(marks[cell]) for cell in reach), len(reach)):
+        return []
+    for last in reach:
         before = [
             cell for cell in _knight_moves(last, marks.shape) if cell != knight and marks[cell]
         ]
@@ -404,6 +418,7 @@ def move_numbers(
     colours: SquareColours,
     knight: Cell,
     strokes: bool,
+    marks: NDArray[np.bool_],
     params: Params = PARAMS,
 ) -> list[Cell]:
     """Squares holding move numbers: those a knight's move from ``knight`` (the last
@@ -414,10 +429,11 @@ def move_numbers(
     A number's glyphs are told from the square's own colour (not the board's two colours:
     a red number on a red square is seen) and, with ``strokes`` (squares large enough),
     from a move dot by their strokes' width or upright shape (see :attr:`Params.number_stroke`,
-    :attr:`Params.number_upright`); without,
-    any centred mark of a label's size beside the knight counts, and rows of three are
-    not looked for. None beside the knight count when every square it can reach holds a
-    mark, or most of them and three at least (move hints). The numbers of a row of three
+    :attr:`Params.number_upright`); without, any centred mark of a label's size beside
+    the knight counts (and any of the squares' ``marks``, see :func:`piece_scores`), and
+    so do any two marks elsewhere (a tour's numbers blurred past reading: rows of three
+    are not looked for). None beside the knight count when they are move hints (see
+    :func:`_hints`). The numbers of a row of three
     are drawn in one ink (:attr:`Params.number_alike`). A tour may show only every second
     number (those in between lost on squares of their ink's colour, or in a photo's
     grain): two numbers of one ink two knight's moves apart, the later two moves from
@@ -431,17 +447,30 @@ def move_numbers(
         > np.maximum(params.number_ink, 4.5 * colours.spread)[:, :, None, None]
     ).sum(axis=(2, 3)) >= params.mark_area * s * s
 
+    grain = _grain(colours)
+
     def ink(cell: Cell, shaped: bool) -> FloatArray | None:
         base, spread = colours.base[cell], float(colours.spread[cell])
-        return _number_ink(squares[cell], base, spread, shaped, params) if inked[cell] else None
+        found = _number_ink(squares[cell], base, spread, shaped, params) if inked[cell] else None
+        if found is None or _in_grain(found, base, grain[cell], params):
+            return None
+        return found
 
-    # move hints: a mark on every square the knight can reach, or on most (a faint dot
-    # is lost on a textured square), three at least (a tour's numbers are one or two)
-    marked = sum(ink(cell, False) is not None for cell in reach)
-    hints = marked == len(reach) or marked >= max(3, 0.5 * len(reach) + 0.5)
-    beside = [] if hints else [cell for cell in reach if ink(cell, strokes) is not None]
-    if beside:
-        return beside
+    def beside(cell: Cell, shaped: bool) -> bool:
+        return ink(cell, shaped) is not None or (not strokes and bool(marks[cell]))
+
+    hints = _hints(sum(beside(cell, False) for cell in reach), len(reach))
+    inked_beside = [] if hints else [cell for cell in reach if beside(cell, strokes)]
+    if inked_beside:
+        return inked_beside
+    if not strokes:
+        # too blurred to tell numbers from other marks: any two may be a tour's
+        elsewhere = [
+            (int(r), int(c))
+            for r, c in np.argwhere(marks)
+            if (r, c) != knight and not (hints and (r, c) in reach)
+        ]
+        return elsewhere if len(elsewhere) >= 2 else []
     inks: dict[Cell, FloatArray] = {}
     for r, c in np.argwhere(inked) if strokes else []:
         found = ink((int(r), int(c)), True)
@@ -470,6 +499,34 @@ def move_numbers(
             if early is not None and np.linalg.norm(early - late) <= params.number_alike:
                 return [first, last]
     return []
+
+
+def _hints(marked: int, reach: int) -> bool:
+    """Whether marks on ``marked`` of the ``reach`` squares a knight can go to are move
+    hints: on every one, or on most (a faint dot is lost on a textured square), three at
+    least (a tour in progress marks one or two of them: its last square, and one it
+    passed)."""
+    return marked == reach or marked >= max(3, 0.5 * reach + 0.5)
+
+
+def _grain(colours: SquareColours) -> FloatArray:
+    """``(rows, cols, 2)``: the grey range the grain of each square's colour reaches, the
+    median 2nd and 98th percentiles of the bands of the squares of that colour (a square
+    showing little of its marble or wood in its band may show more inside)."""
+    parity = np.indices(colours.spread.shape).sum(axis=0) % 2
+    ranges = np.array(
+        [[np.median(v[parity == k]) for v in (colours.low, colours.high)] for k in (0, 1)]
+    )
+    return np.asarray(ranges[parity], np.float32)
+
+
+def _in_grain(ink: FloatArray, base: FloatArray, grain: FloatArray, params: Params) -> bool:
+    """Whether an ink is the square's own colour lighter or darker (within
+    :attr:`Params.number_ink`) by no more than its colour's grain reaches (see
+    :func:`_grain`): a cloud of a marble, no number."""
+    shift = ink - base
+    hue = float(np.linalg.norm(shift - shift.mean()))
+    return hue <= params.number_ink and grain[0] <= float(ink.mean()) <= grain[1]
 
 
 def _two_moves(cell: Cell, shape: tuple[int, ...]) -> set[Cell]:
@@ -1194,6 +1251,43 @@ def _square_colours(picture: FloatArray, rows: int, cols: int, square: int) -> S
     )  # fmt: skip
 
 
+def _blur(picture: FloatArray, rows: int, cols: int, square: int) -> float:
+    """How blurred the canonical picture is: the width over which the grey level steps
+    from one square to the next (from 10% to 90% of the way), in sides, the median over
+    the lines between neighbouring squares (pieces and marks on a few do not move it).
+
+    Examples
+    --------
+    >>> board = np.kron(np.indices((5, 5)).sum(0) % 2 * 200.0, np.ones((48, 48)))
+    >>> sharp = np.repeat(board[:, :, None], 3, axis=2).astype(np.float32)
+    >>> soft = cv2.GaussianBlur(sharp, (0, 0), 4.0)
+    >>> round(_blur(sharp, 5, 5, 48), 2), round(_blur(soft, 5, 5, 48), 2)
+    (0.02, 0.21)
+    """
+    grey = picture.mean(axis=2)
+    reach, middle = square // 4, slice(square // 4, square - square // 4)
+    across = [  # the grey level across each line, along the middle half of its squares
+        grey[r * square : (r + 1) * square][middle, k * square - reach : k * square + reach]
+        .mean(axis=0)
+        for r in range(rows) for k in range(1, cols)
+    ] + [
+        grey[k * square - reach : k * square + reach, c * square : (c + 1) * square][:, middle]
+        .mean(axis=1)
+        for c in range(cols) for k in range(1, rows)
+    ]  # fmt: skip
+    steps = np.array(across)
+    before, after = steps[:, :3].mean(axis=1), steps[:, -3:].mean(axis=1)
+    size = before - after
+    clear = np.abs(size) >= 0.5 * np.median(np.abs(size))
+    way = np.median((steps[clear] - after[clear, None]) / size[clear, None], axis=0)
+    # the way from 90% to 10% of the step, its crossings interpolated between pixels
+    x = np.arange(len(way), dtype=np.float64)
+    falling = np.minimum.accumulate(way)
+    high = float(np.interp(-0.9, -falling, x))
+    low = float(np.interp(-0.1, -falling, x))
+    return (low - high) / square
+
+
 def _alternation(colours: SquareColours) -> tuple[float, float]:
     """The median grey difference between neighbouring squares, and the share of
     neighbouring pairs whose lighter square lies on the side the chequer says."""
@@ -1272,17 +1366,23 @@ class Content(NamedTuple):
 
 
 def piece_scores(
-    picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
+    picture: FloatArray,
+    colours: SquareColours,
+    contrast: float,
+    params: Params = PARAMS,
+    blur: float = 1.0,
+    discs: bool = False,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
     """How piece-like each square's content is, how piece-sized (see
     :meth:`Content.score`; 0: empty). Where a letter N is a piece only as a letter, any
     glyph of a letter's size is piece-sized (a chess diagram in letters is no knight's
     tour); a disc much lower than the tallest piece is not (a move dot; draughts men are
     alike). And which squares hold a mark at their centre (a move number, a cross; no
-    disc: move dots hint at the knight's moves) that runs into no neighbour."""
+    disc: move dots hint at the knight's moves, unless ``discs``: on a blurred picture a
+    number blurs into one) that runs into no neighbour."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     marks = np.zeros(colours.spread.shape, bool)
-    contents = square_contents(picture, colours, contrast, params)
+    contents = square_contents(picture, colours, contrast, params, blur)
     pieces = [c for c in contents.values() if c.score(params) >= 1]
     # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
     letters = any(c.letter and c._replace(letter=False).score(params) < 1 for c in pieces)
@@ -1295,17 +1395,23 @@ def piece_scores(
         marks[cell] = (
             content.offset <= params.mark_offset
             and content.crossing <= params.piece_crossing
-            and content.ellipse <= params.piece_ellipse
+            and (discs or content.ellipse <= params.piece_ellipse)
         )
     return scores, sizes, marks
 
 
 def square_contents(
-    picture: FloatArray, colours: SquareColours, contrast: float, params: Params = PARAMS
+    picture: FloatArray,
+    colours: SquareColours,
+    contrast: float,
+    params: Params = PARAMS,
+    blur: float = 1.0,
 ) -> dict[Cell, Content]:
     """The :class:`Content` of every square holding enough foreign pixels: far from the
     square's own colour (with its colour class's shading, see :func:`flattened`), or
-    outside the grey range of its texture."""
+    outside the grey range of its texture. Pixels near a square's edges may be its
+    neighbours' colour blurred in: the farther the picture's ``blur`` (see :func:`_blur`)
+    carries them, the farther a foreign pixel must depart."""
     rows, cols = colours.spread.shape
     s = params.square
     squares = flattened(_squares(picture, rows, cols, s), colours.base)
@@ -1315,26 +1421,32 @@ def square_contents(
         _typical(v)
         for v in (colours.spread, level - colours.low, colours.high - level, colours.across)
     )
-    floor = max(28.0, 0.35 * contrast)
-    limit = np.maximum(floor, 4.5 * spread)
+    inner = np.zeros((s, s), bool)
+    a = max(1, round(0.04 * s))
+    inner[a:-a, a:-a] = True
     margin = max(16.0, 0.2 * contrast)
     grey = squares.mean(axis=4)
     # a texture's pixels lie near the line of its grain's colours: a mark of another hue
     # (a gold letter on olive marble) departs from it however much the grain varies
     along = np.einsum("rcyxk,rck->rcyx", squares - colours.base[:, :, None, None], colours.axis)
     off_grain = np.sqrt(np.maximum(distance**2 - along**2, 0))
-    foreign = (
-        (distance > limit[:, :, None, None])
-        | (off_grain > np.maximum(floor, 4.5 * across)[:, :, None, None])
-        | (grey < (level - below - margin)[:, :, None, None])
-        | (grey > (level + above + margin)[:, :, None, None])
-    )
-    inner = np.zeros((s, s), bool)
-    a = max(1, round(0.04 * s))
-    inner[a:-a, a:-a] = True
-    # whether content runs on into a neighbour is judged there without its texture's
-    # allowance (a translucent arrow may fade into a textured square's spread)
-    crossing = _crossings(foreign, foreign | (distance > floor), a)
+
+    def departing(floor: float) -> NDArray[np.bool_]:
+        return np.asarray(
+            (distance > np.maximum(floor, 4.5 * spread)[:, :, None, None])
+            | (off_grain > np.maximum(floor, 4.5 * across)[:, :, None, None])
+            | (grey < (level - below - margin)[:, :, None, None])
+            | (grey > (level + above + margin)[:, :, None, None])
+        )
+
+    foreign = departing(max(28.0, _blurred_in(blur * s, a) * contrast))
+    # whether content runs on into a neighbour is judged at the squares' edges, where
+    # their neighbours' colour is blurred in however sharp the picture (so with the
+    # floor of a blurred one), and there without the neighbour's texture allowance (a
+    # translucent arrow may fade into a textured square's spread)
+    edge_floor = max(28.0, 0.35 * contrast)
+    edges = departing(edge_floor)
+    crossing = _crossings(edges, edges | (distance > edge_floor), a)
     foreign &= inner
     least = params.mark_area * s * s
     return {
@@ -1343,6 +1455,21 @@ def square_contents(
         )
         for r, c in np.argwhere(foreign.sum(axis=(2, 3)) >= least)
     }
+
+
+def _blurred_in(width: float, depth: int) -> float:
+    """The share of the step between two squares that a blur of ``width`` (its 10% to 90%
+    width, in pixels, see :func:`_blur`) carries ``depth`` pixels into a square, eight
+    times that of a Gaussian's (a lens's or a scaler's blur fades more slowly), at most
+    0.35 (a photo's grain and moire are as strong): next to none on a sharp screenshot.
+
+    Examples
+    --------
+    >>> [round(_blurred_in(w, 2), 3) for w in (1.0, 2.0, 2.4, 2.9, 3.2)]
+    [0.0, 0.042, 0.131, 0.309, 0.35]
+    """
+    sigma = max(width, 1e-3) / 2.563  # the 10%-90% width of a Gaussian edge in sigmas
+    return min(0.35, 4 * math.erfc(depth / (sigma * math.sqrt(2))))
 
 
 def _typical(values: FloatArray) -> FloatArray:
