@@ -965,7 +965,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     ]
     if astray:
         return _in_doubt("pieces off their cells' centres", astray, p)
-    odd = _odd_trees([g for g in others if cherry not in g], measured)
+    odd = _odd_trees([g for g in others if cherry not in g], measured, p)
     if odd:
         return _in_doubt("pieces unlike the other trees", odd, p)
     # trees are drawn alike: a lone piece beside the snake may be a segment whose fill was
@@ -1131,15 +1131,21 @@ def _even_light(backgrounds: dict[Cell, NDArray[np.float32]], factor: float) -> 
     return True
 
 
-def _odd_trees(groups: list[list[Cell]], measured: _Cells) -> list[Cell]:
+def _odd_trees(groups: list[list[Cell]], measured: _Cells, p: Params) -> list[Cell]:
     """Trees unlike the others (every tree of a field is drawn alike): those outside the
-    largest colour group, or covering their cell far more or less than the typical tree."""
+    largest colour group but in its colour under other light (:func:`_relit`: a glare
+    spot or a light gradient over one tree), or covering their cell far more or less
+    than the typical tree (measured at half their own strength, as light that lowers a
+    tree's contrast leaves its shape)."""
     if not groups:
         return []
     largest = max(groups, key=len)
-    odd = [c for g in groups if g is not largest for c in g]
-    typical = float(np.median([measured.fraction[c] for c in largest]))
-    return sorted(odd + [c for c in largest if not 0.5 < measured.fraction[c] / typical < 2.0])
+    typical_color = np.median(np.array([measured.color[c] for c in largest]), axis=0)
+    others = [c for g in groups if g is not largest for c in g]
+    odd = [c for c in others if not _relit(measured.color[c], typical_color, p)]
+    alike = [c for c in [*largest, *others] if c not in odd]
+    typical = float(np.median([measured.extent[c] for c in largest]))
+    return sorted(odd + [c for c in alike if not 0.5 < measured.extent[c] / typical < 2.0])
 
 
 def _body_colors(

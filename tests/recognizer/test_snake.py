@@ -545,6 +545,10 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # a glare spot about a cell wide: its curvature lifted cells' middles off their rims
         # by 2 to 4 levels, over a twentieth of faded pieces' contrast
         (1330005, ("photo",)),
+        # a tree under a glare spot, its green scaled by 1.4: the trees' colour in other light
+        (1330029, ("photo",)),
+        # a low-contrast tree in a lighter corner: half the others' ink, but their shape
+        (1330025, ("photo",)),
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
