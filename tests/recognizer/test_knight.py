@@ -4,6 +4,7 @@ photos (and the overlay's squares on them), doubts, refusals of other pictures, 
 from __future__ import annotations
 
 import contextlib
+import doctest
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
 import recognizer
+import recognizer.knight
 from recognizer.image import decode_image
 from recognizer.knight import draw, recognize
 from recognizer.lattice import Lattice
@@ -54,6 +56,11 @@ def test_knight_pictures_exact(path: Path) -> None:
 @pytest.mark.parametrize("path", [p for p in pictures(REAL) if truth(p)["game"] != "knight"])
 def test_other_games_refused(path: Path) -> None:
     assert not recognize(load(path)).confident
+
+
+def test_doctests() -> None:
+    # the examples in the docstrings: corners, blur, symmetry, letters, inks, numbers
+    assert doctest.testmod(recognizer.knight).failed == 0
 
 
 def test_round_trips() -> None:
