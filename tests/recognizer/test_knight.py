@@ -111,6 +111,15 @@ def test_move_dots_out_of_round_in_a_photo_are_no_tour() -> None:
     assert recognizer.recognize(picture, "knight").puzzle == truth
 
 
+@pytest.mark.xfail(strict=True, reason="open WRONG: an arrow's square read as the knight")
+def test_arrow_over_marble_in_a_photo_is_no_knight() -> None:
+    # held-out own photo 1365004 (session 10): a yellow arrow across a marble board is read
+    # as the knight on (3, 5), the white knight on (8, 9) lost (it seems to cross its edge)
+    picture, truth = photographed("knight", 1_365_004, screen)
+    with contextlib.suppress(UnrecognizedError):
+        assert recognizer.recognize(picture, "knight").puzzle == truth
+
+
 def test_blank_and_noise_refused() -> None:
     rng = np.random.default_rng(1)
     for image in (
