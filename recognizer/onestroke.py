@@ -953,6 +953,26 @@ def _decide(
                 f"{cells} in doubt",
                 *doubts,
             )
+        # the one tile unlike the others is no start where its colour recurs round it (a
+        # goal grid's classes of colour, whose other squares stand apart from their gaps
+        # less, being of the colour of their neighbours)
+        twins = sorted(
+            cell
+            for cell, reading in readings.items()
+            if cell != marked[0]
+            and cell not in tiles
+            and color_distance(reading.color, readings[marked[0]].color) < params.tile_step
+        )
+        if twins:
+            cells = ", ".join(
+                f"({r - area[0]}, {c - area[1]})" for r, c in twins[: params.doubt_cells]
+            )
+            return Recognition.nothing(
+                GAME,
+                f"the start's colour recurs beside it: the start is ambiguous, cells {cells} "
+                "in doubt",
+                *doubts,
+            )
         covered = marked
         tiles.discard(marked[0])
         holes.discard(marked[0])

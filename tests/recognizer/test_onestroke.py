@@ -574,6 +574,18 @@ def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
     assert any("tinted" in doubt and "(4, 7)" in doubt for doubt in recognition.doubts)
 
 
+def test_a_start_whose_colour_recurs_round_it_is_no_start() -> None:
+    """Held-out novel Bond shot 1361002 (session 10): the goal panel's grid (purple cells,
+    yellow ones down its left side and in a corner, thin dark lines between) was read as a
+    4x3 level starting at the corner's yellow square, at 1.0: the yellow column beside it,
+    between yellow neighbours, stood apart from its gaps too little to be a candidate too.
+    The start's colour recurs beside the board: the start is ambiguous."""
+    picture, _ = foreign.novel("bond", np.random.default_rng(1361002))
+    recognition = recognize(picture)
+    assert not recognition.confident
+    assert any("recurs" in doubt for doubt in recognition.doubts), recognition.doubts
+
+
 def test_a_mark_on_a_tile_is_not_the_cat() -> None:
     """Red team (session 6): another game's board of nine plain tiles with one X on a tile
     was read as a full 3x3 level starting at the X. The cat covers its tile; a cell whose
