@@ -994,11 +994,14 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
     a side are about as even as the board's (or far more even than their own steps are
     large: a row faded under glare) and alternate, each lighter than its neighbours when
     the chequer says it should be, nearly everywhere (a frame, a margin, bars and text
-    beside the board, the picture's replicated edge or a light gradient do not)."""
+    beside the board, the picture's replicated edge or a light gradient do not); along
+    the line only, when all its squares are darker than the board's dark squares or all
+    lighter than its light ones (a see-through cover dims or pales the chequer it hides)."""
     grey = ringed.base.mean(axis=2)
     rows, cols = grey.shape
     parity = np.indices((rows, cols)).sum(axis=0) % 2
     board, inner = grey[1:-1, 1:-1], parity[1:-1, 1:-1]
+    dark, light = sorted(float(np.median(board[inner == k])) for k in (0, 1))
     lighter = int(np.median(board[inner == 1]) > np.median(board[inner == 0]))
     signed = grey * np.where(parity == lighter, 1.0, -1.0)
     least = max(params.beyond_step, params.beyond_contrast * contrast)
@@ -1012,7 +1015,12 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
         ring, edge = lines[0, 1:-1], lines[1, 1:-1]
         # neighbours a, b: the lighter's grey less the darker's if the chequer is right
         along, across = ring[:-1] + ring[1:], ring + edge
-        alternate = min(np.mean(along > least), np.mean(across > least)) >= params.beyond_share
+        # a line under a see-through cover (a toast, a dimmed dialog) keeps the chequer's
+        # steps along it, its squares all darker than the board's dark ones (or lighter than
+        # its light ones), so the steps across to the board's edge say nothing
+        covered = bool(np.all(np.abs(ring) < dark) or np.all(np.abs(ring) > light))
+        steps = [along] if covered else [along, across]
+        alternate = min(np.mean(s > least) for s in steps) >= params.beyond_share
         # a faded row under glare or a light gradient is less even than the board, but
         # still far more even than its own chequer's steps are large
         even_here = max(even, params.beyond_evenness * float(np.median(along)))

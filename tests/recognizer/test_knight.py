@@ -606,6 +606,20 @@ def test_a_line_of_the_lattice_with_no_corners(drawer: Draw, seed: int) -> None:
     assert result.confident and result.puzzle == truth, result.doubts
 
 
+@pytest.mark.parametrize("photo", [False, True])
+def test_board_row_under_a_see_through_toast_is_in_doubt(photo: bool) -> None:
+    # held-out novel 1365002 (session 10): a dark "Saved to gallery" toast dims the last
+    # row of a 9x10 board; the row still alternates along itself, but its light squares
+    # are darker than the board's dark ones (it was read as an 8x10 board and solved)
+    rng = np.random.default_rng(1_365_002)
+    picture, truth = foreign.novel("knight", rng)
+    if photo:
+        picture, _ = photograph(picture, random_photo_style(rng), rng)
+    result = recognize(picture)
+    assert not result.confident and truth is not None, result.puzzle
+    assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
+
+
 def test_board_continued_five_rows_past_a_popup_is_in_doubt() -> None:
     # novel photo 1050020, rectified with its true outline: a popup hides rows 6 to 9 of an
     # 11x10 board; only its last row shows whole below it, five squares past the rows read
