@@ -817,6 +817,11 @@ def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[C
     return sorted((members for _, members in groups), key=len, reverse=True)
 
 
+def _nearest(color: NDArray[np.float32], cells: list[Cell], measured: _Cells) -> float:
+    """The distance from ``color`` to the nearest of ``cells``' measured colours."""
+    return min(float(np.linalg.norm(measured.color[c] - color)) for c in cells)
+
+
 def _chroma(color: NDArray[np.float32]) -> float:
     """How far a colour is from grey."""
     return float(np.linalg.norm(color - color.mean()))
@@ -937,6 +942,13 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     if len(heads) > 1 or len(kin) > len(heads):
         return _in_doubt("cells of the snake's colour outside its chain", kin, p)
     head = heads[0] if heads else None
+    # A head told by its shade stands apart from the body by more than the body's own
+    # segments differ (light across a photo, the ink of their numbers): nearer to one of
+    # them than they are to their median, it may be a segment of the body.
+    if head is not None and _nearest(measured.color[head], body, measured) <= max(
+        float(np.linalg.norm(measured.color[c] - body_color)) for c in body
+    ):
+        return _in_doubt("a cell beside the snake in a shade no further from its own", [head], p)
     # A tail thinned out by blur can look like a shade of the body: a head is no smaller.
     if head is not None and measured.fraction[head] < 0.7 * float(
         np.median([measured.fraction[c] for c in body])

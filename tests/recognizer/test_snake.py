@@ -791,6 +791,19 @@ def test_toast_running_onto_the_board_is_no_tree() -> None:
         recognize(picture, "snake")
 
 
+def test_head_by_shade_no_further_than_the_segments_differ_is_in_doubt() -> None:
+    """Held-out novel photo 1362000: a small board's blurred numbers unreadable, the
+    light across the photo spreads the body's segments' colours, and the darkest segment
+    (the 4, thin ink on its fill) was taken for a head in its own shade: the body read
+    tail first and solved. A head so told must stand further from the body than its
+    segments stand from their median."""
+    from tests.render import foreign
+
+    picture, _ = photographed("snake", 1_362_000, foreign.novel)
+    with pytest.raises(UnrecognizedError, match=r"\(1, 6\)"):
+        recognize(picture, "snake")
+
+
 def test_a_piece_running_off_the_board_is_in_doubt() -> None:
     """A bar in the trees' colour laid from the page onto cell (6, 0) is no tree; the same
     bar ending before the board is the page's and leaves the field read."""
