@@ -1270,6 +1270,12 @@ def _order_board(
         # eyes are on the head; a mark half beside an end, none on the other segments, is
         # a number
         ends = (orders[0][0], orders[0][-1])
+        if any(details[c] is not None for c in cells if c not in ends) and any(
+            details[c] is None for c in cells
+        ):
+            # marks on a segment between the ends are numbers, lost on others (a photo's
+            # blur): a mark at one end only is no head's eyes
+            return "marks on some of the body's segments and none on others"
         if all(details[c] is None for c in cells if c not in ends) and any(
             details[c] is not None
             and _detail(img, grid, c, measured.color[c], measured.background[c], p, False) is None

@@ -34,7 +34,12 @@ FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 574002, True): "a glare's disc in the middle cell read as a bold X",
 }
 # and those still open: what was read instead (found by the lead's held-out run, session 7)
-OPEN_WRONG: dict[Case, str] = {}
+OPEN_WRONG: dict[Case, str] = {
+    # found by the lead's reading comparison of session 10 (seeds 1300000..); its photo
+    # rectified with the true outline is refused (test_snake.py), the photo itself not yet
+    ("snake", 1300027, True): "a body of white digits alone on pale tiles, its marks "
+    "lost but on the 3 (the tail): the 3's mark taken for the head's eyes, read reversed",
+}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 and 1200002 photos and

@@ -804,6 +804,21 @@ def test_head_by_shade_no_further_than_the_segments_differ_is_in_doubt() -> None
         recognize(picture, "snake")
 
 
+def test_numbers_lost_on_some_segments_give_no_head() -> None:
+    """Foreign photo 1300027, rectified with its true outline: a body of white digits alone
+    on pale tiles keeps marks on its 1 and its 3 (the tail), none on its 0 and 2; the mark
+    at the tail end was taken for the head's eyes and the body read reversed. Marks on a
+    segment between the ends are numbers, so a mark at one end only tells no head."""
+    from tests.render import foreign
+
+    rng = np.random.default_rng(1_300_027)
+    picture, _ = foreign.screen("snake", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    found = recognizer.recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert not found.confident
+    assert "marks on some of the body's segments" in found.doubts[0], found.doubts
+
+
 def test_a_piece_running_off_the_board_is_in_doubt() -> None:
     """A bar in the trees' colour laid from the page onto cell (6, 0) is no tree; the same
     bar ending before the board is the page's and leaves the field read."""
