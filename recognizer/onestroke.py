@@ -953,14 +953,15 @@ def _decide(
                 f"{cells} in doubt",
                 *doubts,
             )
-        # the one tile unlike the others is no start where its colour recurs round it (a
-        # goal grid's classes of colour, whose other squares stand apart from their gaps
-        # less, being of the colour of their neighbours)
+        # the one tile unlike the others is no start where its colour recurs round it in
+        # cells that show no background either (a goal grid's classes of colour, whose other
+        # squares stand apart from their gaps less, being of the colour of their neighbours)
         twins = sorted(
             cell
             for cell, reading in readings.items()
             if cell != marked[0]
             and cell not in tiles
+            and reading.background < params.covered
             and color_distance(reading.color, readings[marked[0]].color) < params.tile_step
         )
         if twins:
