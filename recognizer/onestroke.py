@@ -1045,7 +1045,9 @@ def _decide(
         confidence = min(confidence, 0.3)
     # a level's tiles share one colour (a photo's light drifts it smoothly): tiles beside
     # each other of plainly different colours are another game's board (Bond's classes)
-    odd = _odd_colored(tiles - {start}, readings, params)
+    odd = _odd_colored(tiles - {start}, readings, params) or _two_colours(
+        tiles - {start}, readings, params
+    )
     if odd:
         cells = ", ".join(f"({r - top}, {c - left})" for r, c in odd[: params.doubt_cells])
         doubts.insert(0, f"the tiles are not all of one colour: cells {cells} in doubt")
@@ -1328,6 +1330,32 @@ def _odd_colored(tiles: set[Cell], readings: dict[Cell, CellReading], params: Pa
         groups.append(group)
     largest = max(groups, key=len, default=set())
     return sorted(tiles - largest)
+
+
+def _two_colours(tiles: set[Cell], readings: dict[Cell, CellReading], params: Params) -> list[Cell]:
+    """The smaller of two sets of ``tiles`` whose colours lie apart along their main axis of
+    variation by at least half :attr:`Params.tile_step`, and by more than twice as much as
+    either set's own colours spread (another game's two colour classes, too alike for
+    :func:`_odd_colored`; a photo's light drifts one colour smoothly, leaving no such gap),
+    each of two tiles at least, in order; or none."""
+    cells = sorted(tiles)
+    if len(cells) < 4:
+        return []
+    colors = np.array([readings[cell].color for cell in cells], np.float64)
+    centred = colors - colors.mean(axis=0)
+    along = centred @ np.linalg.svd(centred, full_matrices=False)[2][0]
+    order = np.argsort(along)
+    ranked = along[order]
+    steps = np.diff(ranked)[1:-1]  # splits leaving two tiles a side at least
+    if not len(steps):
+        return []
+    cut = int(np.argmax(steps)) + 2
+    gap = float(ranked[cut] - ranked[cut - 1])
+    spread = max(float(ranked[cut - 1] - ranked[0]), float(ranked[-1] - ranked[cut]))
+    if gap < params.tile_step / 2 or gap <= 2 * spread:
+        return []
+    smaller = order[:cut] if cut <= len(cells) - cut else order[cut:]
+    return sorted(cells[i] for i in smaller)
 
 
 def _within(cell: Cell, area: Area) -> bool:

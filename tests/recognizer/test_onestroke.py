@@ -592,6 +592,23 @@ def test_a_start_whose_colour_recurs_round_it_is_no_start() -> None:
     assert recognition.confident and recognition.puzzle == puzzle, recognition.doubts
 
 
+def test_two_colour_classes_of_round_tiles_are_no_level() -> None:
+    """Held-out foreign Bond photo 1363003 (session 10): a 4x4 board of round cells in two
+    pastel colours about 14 Delta E apart (under :attr:`Params.tile_step`, so neighbours of
+    either colour chained into one group) was read as a full 4x4 level at 1.0 once round
+    tiles counted as tiles. Two sets of tiles whose colours lie apart far more than either
+    set's spread are two colours."""
+    picture, _ = photographed("bond", 1_363_003, foreign.screen)
+    with pytest.raises(UnrecognizedError, match="not all of one colour"):
+        recognizer.recognize(picture, "onestroke")
+    # one colour drifting smoothly across the board (a photo's light) is one colour
+    level = Puzzle(("1111", "1111", "1111"), (0, 0))
+    image, _ = _plain_level(level)
+    ramp = np.linspace(-12.0, 12.0, image.shape[1])[None, :, None]
+    drifted = np.clip(image.astype(np.float64) + ramp, 0, 255).astype(np.uint8)
+    assert recognize(drifted).puzzle == level
+
+
 def test_a_mark_on_a_tile_is_not_the_cat() -> None:
     """Red team (session 6): another game's board of nine plain tiles with one X on a tile
     was read as a full 3x3 level starting at the X. The cat covers its tile; a cell whose
