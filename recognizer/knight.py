@@ -1001,8 +1001,9 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
     rows, cols = grey.shape
     parity = np.indices((rows, cols)).sum(axis=0) % 2
     board, inner = grey[1:-1, 1:-1], parity[1:-1, 1:-1]
-    dark, light = sorted(float(np.median(board[inner == k])) for k in (0, 1))
-    lighter = int(np.median(board[inner == 1]) > np.median(board[inner == 0]))
+    medians = [float(np.median(board[inner == k])) for k in (0, 1)]
+    lighter = int(medians[1] > medians[0])
+    dark, light = sorted(medians)
     signed = grey * np.where(parity == lighter, 1.0, -1.0)
     least = max(params.beyond_step, params.beyond_contrast * contrast)
     even = max(2 * float(np.median(ringed.spread[1:-1, 1:-1])), params.beyond_spread * contrast)
