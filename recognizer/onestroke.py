@@ -1347,10 +1347,8 @@ def _two_colours(tiles: set[Cell], readings: dict[Cell, CellReading], params: Pa
     order = np.argsort(along)
     ranked = along[order]
     steps = np.diff(ranked)[1:-1]  # splits leaving two tiles a side at least
-    if not len(steps):
-        return []
     cut = int(np.argmax(steps)) + 2
-    gap = float(ranked[cut] - ranked[cut - 1])
+    gap = float(steps[cut - 2])
     spread = max(float(ranked[cut - 1] - ranked[0]), float(ranked[-1] - ranked[cut]))
     if gap < params.tile_step / 2 or gap <= 2 * spread:
         return []
