@@ -463,6 +463,32 @@ def _median_sized(
     return [i for i, ok in zip(group, near, strict=True) if ok]
 
 
+def _fit_count(
+    starts: NDArray[np.float64], ends: NDArray[np.float64], params: Params, n: int
+) -> tuple[float, float, NDArray[np.bool_]] | None:
+    """The division of one axis into ``n`` equal cells (with equal separators) that puts
+    every region's edges on cell edges: its pitch, its cell's extent (the pitch less a
+    separator), and which of its ``n - 1`` boundaries between cells some region's edge
+    shows; None when there is no such division."""
+    origin, span = float(starts.min()), float(ends.max() - starts.min())
+    pitches = np.linspace(span / n, span / (n - 0.6), 48)
+    cells = span - (n - 1) * pitches
+    lefts = origin + pitches[:, None] * np.arange(n)[None, :]
+    err_l = np.abs(starts[None, :, None] - lefts[:, None, :]).min(axis=2)
+    err_r = np.abs(ends[None, :, None] - (lefts + cells[:, None])[:, None, :]).min(axis=2)
+    errors = np.maximum(err_l, err_r).max(axis=1)
+    best = int(np.argmin(errors))
+    pitch, cell = float(pitches[best]), float(cells[best])
+    tol = params.edge_share * pitch + params.edge_pixels
+    if errors[best] > tol or cell < params.min_cell_extent:
+        return None
+    inner = origin + pitch * np.arange(1, n)
+    seen = (np.abs(starts[:, None] - inner[None, :]) <= tol).any(axis=0) | (
+        np.abs(ends[:, None] - (inner - pitch + cell)[None, :]) <= tol
+    ).any(axis=0)
+    return pitch, cell, seen
+
+
 def _fit_axis(
     starts: NDArray[np.float64],
     ends: NDArray[np.float64],
@@ -470,7 +496,8 @@ def _fit_axis(
     count: int | None = None,
 ) -> tuple[int, float, float] | None:
     """The coarsest division of one axis into ``n`` equal cells (with equal separators) that
-    puts every region's edges on cell edges; only ``n = count`` when given.
+    puts every region's edges on cell edges (:func:`_fit_count`); only ``n = count`` when
+    given.
 
     Unless ``count`` is given, every boundary between two cells must be the edge of some
     region: a lattice finer than what the regions show is no reading.
@@ -480,26 +507,30 @@ def _fit_axis(
     (n, pitch, cell) or None
         The number of cells, the pitch, and the cell's extent (the pitch less a separator).
     """
-    origin, span = float(starts.min()), float(ends.max() - starts.min())
     for n in range(MIN_SIDE, MAX_SIDE + 1) if count is None else (count,):
-        pitches = np.linspace(span / n, span / (n - 0.6), 48)
-        cells = span - (n - 1) * pitches
-        lefts = origin + pitches[:, None] * np.arange(n)[None, :]
-        err_l = np.abs(starts[None, :, None] - lefts[:, None, :]).min(axis=2)
-        err_r = np.abs(ends[None, :, None] - (lefts + cells[:, None])[:, None, :]).min(axis=2)
-        errors = np.maximum(err_l, err_r).max(axis=1)
-        best = int(np.argmin(errors))
-        pitch, cell = float(pitches[best]), float(cells[best])
-        tol = params.edge_share * pitch + params.edge_pixels
-        if errors[best] > tol or cell < params.min_cell_extent:
-            continue
-        inner = origin + pitch * np.arange(1, n)
-        seen = (np.abs(starts[:, None] - inner[None, :]) <= tol).any(axis=0) | (
-            np.abs(ends[:, None] - (inner - pitch + cell)[None, :]) <= tol
-        ).any(axis=0)
-        if count is not None or seen.all():
-            return n, pitch, cell
+        fit = _fit_count(starts, ends, params, n)
+        if fit is not None and (count is not None or fit[2].all()):
+            return n, fit[0], fit[1]
     return None
+
+
+def _joint_shape(
+    first: NDArray[np.float64], second: NDArray[np.float64], params: Params
+) -> tuple[int, int] | None:
+    """The coarsest ``rows x cols`` that fits two blocks of regions (their boxes) each on a
+    lattice of its own, every boundary between two cells shown by a region's edge in one
+    block or the other: a board and its target hold the same cells rearranged, so where
+    merged same-coloured cells hide a line in one, the other shows it."""
+    sides = []
+    for axis in (1, 0):
+        for n in range(MIN_SIDE, MAX_SIDE + 1):
+            fits = [_fit_count(b[:, axis], b[:, axis + 2], params, n) for b in (first, second)]
+            if fits[0] is not None and fits[1] is not None and (fits[0][2] | fits[1][2]).all():
+                sides.append(n)
+                break
+        else:
+            return None
+    return sides[0], sides[1]
 
 
 @dataclass(frozen=True)
@@ -1504,10 +1535,23 @@ def _pairs(
     grid may be the target, beside a board of merged cells that fitted no lattice. Then come
     the blobs of the largest grid's colours (:func:`_grids_of_colours`) apart from every
     grid tried: a tiny blurred target some of whose cells made no region, when what lay
-    nearer (a HUD's squares) made no reading. Lazily, as each is tried in turn.
+    nearer (a HUD's squares) made no reading. Last, the largest group of regions that fits
+    no lattice with each other such group near it, both read in the shape they fit
+    jointly (:func:`_unfitted_pairs`). Lazily, as each is tried in turn.
     """
-    if not grids:
-        return
+    if grids:
+        yield from _pairs_with_largest(grids, unfitted, regions, work, params)
+    yield from _unfitted_pairs(unfitted, regions, work, params)
+
+
+def _pairs_with_largest(
+    grids: Sequence[_Grid],
+    unfitted: Sequence[list[int]],
+    regions: _Regions,
+    work: RGBImage,
+    params: Params,
+) -> Iterator[tuple[_Grid, _Grid]]:
+    """The pairs of :func:`_pairs` with the largest grid."""
     board = max(grids, key=lambda g: g.area)
     reach = _reach(board, params)
     others: list[tuple[Box, _Grid | None, Sequence[int]]] = [
@@ -1536,6 +1580,55 @@ def _pairs(
     for other in _grids_of_colours(board, work, params):
         if not any(_overlap(other.box, box) for box in tried):
             yield _ordered(board, other)
+
+
+def _unfitted_pairs(
+    unfitted: Sequence[list[int]], regions: _Regions, work: RGBImage, params: Params
+) -> Iterator[tuple[_Grid, _Grid]]:
+    """(board, target) from two groups of regions that fit no lattice on their own: the
+    largest group (by its box) with each other group near it (nearest first, not
+    overlapping), each with the regions inside its box, both read in the shape they fit
+    jointly (:func:`_joint_shape`). A board and a target whose merged same-coloured cells
+    each hide a line that the other shows."""
+    if len(unfitted) < 2:
+        return
+    boxes = regions.boxes
+    extents = [_extent(boxes[group]) for group in unfitted]
+    # with the regions inside each group's box: interlocking merged cells (two L shapes)
+    # overlap each other's boxes, and neither is beside the other, so they did not link
+    pad = params.gap_pixels
+    blocks = [
+        np.flatnonzero(
+            (boxes[:, 0] >= x0 - pad)
+            & (boxes[:, 1] >= y0 - pad)
+            & (boxes[:, 2] <= x1 + pad)
+            & (boxes[:, 3] <= y1 + pad)
+        ).tolist()
+        for x0, y0, x1, y1 in extents
+    ]
+    largest = max(range(len(unfitted)), key=lambda i: _box_area(extents[i]))
+    group, box = blocks[largest], extents[largest]
+    others = sorted(
+        (i for i in range(len(unfitted)) if not _overlap(extents[i], box)),
+        key=lambda i: _gap(extents[i], box),
+    )
+    for i in others:
+        shape = _joint_shape(boxes[group], boxes[blocks[i]], params)
+        if shape is None:
+            continue
+        board = _grid_from_block(group, regions, work, params, shape)
+        target = _grid_from_block(blocks[i], regions, work, params, shape)
+        if (
+            board is not None
+            and target is not None
+            and _gap(target.box, board.box) <= _reach(board, params)
+            and _same_aspect(board, target)
+        ):
+            yield _ordered(board, target)
+
+
+def _box_area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 def _extent(boxes: NDArray[np.float64]) -> Box:
