@@ -116,7 +116,8 @@ class Params:
     #: contrast makes a piece of a mark's size (:func:`_unlike_the_page`).
     page_contrast: float = 0.12
     #: A mark whose stroke weight (width times contrast) is under this share of the other
-    #: marks' of its kind is a hover preview or a ghost (:func:`_unlike_their_kind`).
+    #: marks' of its kind is a hover preview or a ghost (:func:`_unlike_their_kind`), and
+    #: one over its inverse is something else over the board.
     min_weight_share: float = 0.4
     #: ...and so is one whose colour differs from theirs by more than this in a channel;
     #: a mark alone of its kind, under this share of the other kind's stroke weight.
@@ -1197,7 +1198,9 @@ def _unlike_their_kind(
     under half their contrast, under :attr:`Params.min_weight_share` of their stroke
     weight or in another colour (:attr:`Params.max_colour_step`), or, alone of its kind,
     under :attr:`Params.min_cross_weight_share` of the other kind's weight, is a hover preview of
-    the next move, a wiped mark's ghost or something over the board (colours, if
+    the next move, a wiped mark's ghost or something over the board; so is one over the
+    inverse share of their weight, heavier than they by as much (a page's dark blob under
+    a pale preview, read with it as one bold mark) (colours, if
     ``colours``, the picture on the canonical board, is given)."""
     inks = mark_inks(readings, warped, marks, colours, params)
     out = list(readings)
@@ -1213,7 +1216,7 @@ def _unlike_their_kind(
         colour = np.median([other.colour for other in kind], axis=0)
         if (
             ink.contrast < 0.5 * contrast
-            or ink.weight < params.min_weight_share * weight
+            or not params.min_weight_share <= ink.weight / weight <= 1 / params.min_weight_share
             or float(np.abs(ink.colour - colour).max()) > params.max_colour_step
         ):
             out[ink.index] = MarkShape("?", 0.0, 0, 0.0)

@@ -617,6 +617,30 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
     ]
 
 
+def test_a_mark_far_heavier_than_its_kind_is_unclear() -> None:
+    """Novel photo 1540011 (the lead's tuning seeds): a thin grey hover preview of the next
+    O over a dark blob of the wallpaper, read with it as one bold X, made a legal board
+    that was solved. An X over two and a half times the stroke weight of the other X's is
+    drawn unlike them: unclear; the photo is read exactly or refused."""
+    size, pad = PARAMS.cell_px, 3 * PARAMS.cell_px // 2
+    warped = np.zeros((3 * size + 2 * pad,) * 2, np.uint8)
+    x, o = MarkShape("x", 0.0, 4, 1.0), MarkShape("o", 0.2, 0, 0.0)
+    readings: list[MarkShape | None] = [x, x, o, x, None, None, None, None, x]
+    for i, level in ((0, 60), (1, 70), (2, 60), (3, 65), (8, 200)):
+        r, c = divmod(i, 3)
+        warped[
+            pad + r * size + 20 : pad + r * size + 40, pad + c * size + 20 : pad + c * size + 40
+        ] = level
+    judged = _unlike_their_kind(readings, warped, warped > 0, None, PARAMS)
+    assert "".join(cell.mark if cell else "-" for cell in judged) == "xxox----?"
+    picture, truth = photographed("tictactoe", 1540011, foreign.novel)
+    try:
+        found = recognize_any(picture, "tictactoe")
+    except UnrecognizedError:
+        return
+    assert found.puzzle == truth
+
+
 @pytest.mark.parametrize(
     ("seed", "doubted"),
     [
