@@ -18,7 +18,8 @@ Drawn board
     glare, shade and moire add or take grey; a mark standing out from the plain cells at
     a small fraction of the pieces' contrast (a tree faded by a photo's light), or a
     cell's middle off its rim on average (a dark tree on a dark board) is in doubt
-    however little ink it has; a piece in a colour near the board's (a
+    however little ink it has, unless it is only a neighbouring piece's edge or JPEG
+    chroma tinting the side of the cell beside it; a piece in a colour near the board's (a
     shaded head on a dark board), short of ink, tints most of its cell (only the snake may
     be so pale: elsewhere it is in doubt, as light may tint an empty cell).
     The body order follows the drawn body from the head: which neighbouring cells the body
@@ -131,6 +132,7 @@ class Params:
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
     head_ratio: float = 1.3  # breadth ratio that tells the head end from the tail end
     off_centre: float = 0.22  # largest offset of a piece's centroid from its cell's centre
+    spill: float = 0.45  # depth (cells) into a cell its neighbour's piece may tint beyond it
     glyph_score: float = 0.55  # lowest template correlation of a readable glyph
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
     cherry_margin: float = 0.15  # or a C's, in a text map (the rules then choose)
@@ -898,7 +900,11 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         # once a plane is fitted under them
         and (measured.tinted[c] > p.faint or measured.weak[c] > p.grey_pale)
     ]
-    faint = sorted({*faint, *_marked(occupied, measured, p)})
+    faint = sorted(
+        c
+        for c in {*faint, *_marked(occupied, measured, p)}
+        if not _spilled(img, grid, c, occupied, measured, p)
+    )
     if _faint_pieces(faint, occupied, measured, p):
         for cell in faint:
             measured.fraction[cell] = measured.extent[cell]
@@ -1026,13 +1032,68 @@ def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     a few levels (:attr:`Params.centre_noise`) however faint the pieces are; a faded tree
     stands out twice that."""
     held = set(occupied)
+    hue, middle = _mark_limits(occupied, measured, p)
+    return [
+        c
+        for c in measured.hue
+        if c not in held and (measured.hue[c] > hue or measured.centre[c] > middle)
+    ]
+
+
+def _mark_limits(occupied: list[Cell], measured: _Cells, p: Params) -> tuple[float, float]:
+    """The strongest hue (:attr:`_Cells.hue`) and middle off the rim (:attr:`_Cells.centre`)
+    an empty cell may show (:func:`_marked`)."""
+    held = set(occupied)
     empty = [c for c in measured.hue if c not in held]
     pieces = float(np.median([measured.strength[c] for c in occupied]))
     plain = float(np.median([measured.hue[c] for c in empty]))
-    limit = max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise)
     centred = float(np.median([measured.centre[c] for c in empty]))
-    middle = max(p.centre_contrast * pieces, p.centre_plain * centred, centred + p.centre_noise)
-    return [c for c in empty if measured.hue[c] > limit or measured.centre[c] > middle]
+    return (
+        max(p.mark_contrast * pieces, p.mark_plain * plain, plain + p.mark_noise),
+        max(p.centre_contrast * pieces, p.centre_plain * centred, centred + p.centre_noise),
+    )
+
+
+def _spilled(
+    img: FloatImage, grid: _Grid, cell: Cell, occupied: list[Cell], measured: _Cells, p: Params
+) -> bool:
+    """Whether the faint marks of an empty ``cell`` are its neighbouring pieces' edges: a
+    piece drawn up to or over its cell's border (a rounded segment a little larger than
+    its cell, blurred) tints the next cell along that border, and a small JPEG's halved
+    chroma spreads a saturated piece's hue up to about half a cell into it. A piece of
+    this cell stands in its middle, so it shows in the half away from each occupied
+    neighbour too: beyond the strips (:attr:`Params.spill` of a cell deep) along its
+    borders with occupied cells, the cell shows no mark (off its background colour by
+    ``weak`` over at most :attr:`Params.faint` of it, and no stronger in hue than a plain
+    cell may be), and its middle no further off its rim than a plain cell's may be (a piece
+    in grey off the board shows there; a neighbour's tint on one side leaves the rim's
+    median). A cell with no occupied neighbour is never spilled on. Limits as
+    :func:`_mark_limits`."""
+    hue_limit, middle = _mark_limits(occupied, measured, p)
+    if measured.centre[cell] > middle:
+        return False
+    y0, y1, x0, x1 = grid.box(cell, p.inset)
+    win = img[y0:y1, x0:x1]
+    h, w = win.shape[:2]
+    keep = np.ones((h, w), bool)
+    depth = (p.spill - p.inset) / (1 - 2 * p.inset)
+    dy, dx = round(depth * h), round(depth * w)
+    r, c = cell
+    sides = {
+        (r - 1, c): (slice(0, dy), slice(None)),
+        (r + 1, c): (slice(h - dy, h), slice(None)),
+        (r, c - 1): (slice(None), slice(0, dx)),
+        (r, c + 1): (slice(None), slice(w - dx, w)),
+    }
+    beside = [strip for n, strip in sides.items() if n in occupied]
+    if not beside:
+        return False
+    for strip in beside:
+        keep[strip] = False
+    diff = win[keep] - measured.background[cell]
+    marks = np.sqrt((diff**2).sum(axis=-1)) > p.weak
+    hue = np.sqrt(((diff - diff.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1))
+    return float(marks.mean()) <= p.faint and _strongest(hue, p.mark_share) <= hue_limit
 
 
 def _span(edge: float, step: float, a: float, b: float) -> slice:
@@ -1231,9 +1292,12 @@ def _order_board(
         orders = [o for o in orders if o[0] == head]
     if not orders:
         return "the body is not a chain"
-    if not links and _ends(orders[0], img, grid, colors, p)[0]:
-        # a thin body not drawn across the cell borders is marks apart (digits alone): its
-        # ends' breadth, loops and shade are no head's, only the digits order it
+    # a body within the body's colour distance (``near``) of its board (white digits on
+    # pale tiles) has no breadth to measure: the board would count as body
+    pale = float(np.median([_distance(measured.background[c], color) for c in cells])) < p.near
+    if not links and (pale or _ends(orders[0], img, grid, colors, p)[0]):
+        # a thin or pale body not drawn across the cell borders is marks apart (digits
+        # alone): its ends' breadth, loops and shade are no head's, only the digits order it
         orders = _digit_orders(orders, img, grid, measured, p, magnified)
         if len(orders) != 1:
             return "the body is separate marks whose digits do not give one order"
@@ -1323,25 +1387,32 @@ def _numbered_orders(
     best reading (bold digits drawn small on a segment close their holes: 0, 6, 8, 9 stand
     for one another); of several such orders, one whose summed shortfall is less by
     :attr:`Params.digit_margin` than every other's is the one (a blurred ``0`` that reads
-    nearly as a ``3`` still orders a body of clear ``1`` to ``4``).
+    nearly as a ``3`` still orders a body of clear ``1`` to ``4``). Where several are that
+    close, two looped digits may have swapped places (an ``8`` read as a ``0``, the ``6``
+    beside it, both fit as either): their own glyphs' readings, each digit's shortfall
+    without standing for another, then choose by the same margin, or nothing does.
     """
     if any(max(s.values()) < p.glyph_score for s in scores.values()):
         return []
 
-    def shortfall(cell: Cell, digit: str) -> float:
+    def shortfall(cell: Cell, digit: str, looped: bool) -> float:
         s = scores[cell]
-        read = max(s[d] for d in LOOPED) if digit in LOOPED else s[digit]
+        read = max(s[d] for d in LOOPED) if looped and digit in LOOPED else s[digit]
         return max(s.values()) - read
 
     fitting = []
     for order in orders:
-        gaps = [shortfall(c, str(i)) for i, c in enumerate(order) if c != head]
+        numbered = [(c, str(i)) for i, c in enumerate(order) if c != head]
+        gaps = [shortfall(c, digit, True) for c, digit in numbered]
         if max(gaps, default=0.0) <= p.digit_slack:
-            fitting.append((sum(gaps), order))
+            own = sum(shortfall(c, digit, False) for c, digit in numbered)
+            fitting.append((sum(gaps), own, order))
     fitting.sort(key=lambda f: f[0])
-    if len(fitting) > 1 and fitting[1][0] - fitting[0][0] >= p.digit_margin:
-        return [fitting[0][1]]
-    return [order for _, order in fitting]
+    close = [f for f in fitting if f[0] - fitting[0][0] < p.digit_margin]
+    close.sort(key=lambda f: f[1])
+    if len(close) > 1 and close[1][1] - close[0][1] < p.digit_margin:
+        return [order for _, _, order in close]
+    return [order for _, _, order in close[:1]]
 
 
 def _digit(ink: FloatImage | None, magnified: float, p: Params) -> str | None:
