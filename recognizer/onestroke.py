@@ -143,6 +143,10 @@ class Params:
     #: first share of the contrast of tiles and background apart, and the fourth's is unlike
     #: theirs when it lies farther than the second from each (see :func:`_unlike_surround`).
     surround: tuple[float, float] = (0.25, 0.5)
+    #: A side whose surround's colour lies this share of the way from the background to the
+    #: tiles' colour or farther shows tiles (cut by the picture's edge or by something across
+    #: them, too little of them shown to be read): the board goes on beyond it.
+    tiles_beyond: float = 0.5
     #: A surround cell is looked at this far (in pitches) inside its edges (past the gaps)...
     surround_inset: float = 0.1
     #: ...and is shown when the picture shows at least this much of it (in pitches) either way.
@@ -177,6 +181,12 @@ class Params:
     #: this near (the same share) two of the points sampled in its gaps shows the page as its
     #: gaps do: a hole (noise or a moire pattern in the gaps' single pixels raised its lift).
     flush: float = 0.2
+    #: A hole shows the page up to its gaps: a cell read as a hole whose inside just within
+    #: where a tile's edge would be stands out from its middle towards the tiles' colour by
+    #: this share of the way from the background, on two opposite sides on average, shows a
+    #: tile's rim (a tile glare washed out but for its outline). Light that varies across a
+    #: hole (a gradient, a moire pattern) raises one side as it lowers the opposite one.
+    rim: float = 0.2
 
 
 DEFAULT = Params()
@@ -677,24 +687,18 @@ def read_board(
     if isinstance(measured, str):
         return Recognition.nothing(GAME, measured)
     colors, gap_agreement = measured
-    height, width = lab.shape[:2]
-    half = max(1, round((0.5 - params.inset) * board.pitch))
     readings: dict[Cell, CellReading] = {}
     rows, cols = board.extent
     area: Area = (0, 0, rows - 1, cols - 1)
     while True:
         top, left, bottom, right = area
-        cells, nodes = [], []
-        for cell in np.ndindex(bottom - top + 3, right - left + 3):
-            r, c = cell[0] + top - 1, cell[1] + left - 1
-            x, y = board.fit.node((r, c))
-            seen = half <= round(x) < width - half and half <= round(y) < height - half
-            if seen and (r, c) not in readings:
-                cells.append((r, c))
-                nodes.append((x, y))
-        if cells:
-            seen_now = colors.readings(lab, np.asarray(nodes), half, board.pitch)
-            readings.update(zip(cells, seen_now, strict=True))
+        ring = [
+            (r, c)
+            for r in range(top - 1, bottom + 2)
+            for c in range(left - 1, right + 2)
+            if (r, c) not in readings
+        ]
+        readings.update(_read(lab, colors, board, ring, params))
         # tiles the blobs missed at the edge widen the board (with gaps round them)
         grown = [
             cell
@@ -718,6 +722,24 @@ def read_board(
     }
     readings = {cell: reading for cell, reading in readings.items() if cell in near}
     return _decide(image, (lab, colors), board, area, readings, gap_agreement, scale, params)
+
+
+def _read(
+    lab: LabImage, colors: Colors, board: Board, cells: list[Cell], params: Params
+) -> dict[Cell, CellReading]:
+    """The readings of those of the lattice ``cells`` whose centre ``lab`` shows."""
+    height, width = lab.shape[:2]
+    half = max(1, round((0.5 - params.inset) * board.pitch))
+    nodes = [board.fit.node(cell) for cell in cells]
+    seen = [
+        (cell, (x, y))
+        for cell, (x, y) in zip(cells, nodes, strict=True)
+        if half <= round(x) < width - half and half <= round(y) < height - half
+    ]
+    if not seen:
+        return {}
+    read = colors.readings(lab, np.asarray([node for _, node in seen]), half, board.pitch)
+    return dict(zip([cell for cell, _ in seen], read, strict=True))
 
 
 def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float] | str:
@@ -938,7 +960,15 @@ def _decide(
         # colour; squares of other colours beside the board, even in a line, make the start
         # ambiguous)
         beside = [cell for cell in edge if any(_within(n, area) for n in _neighbours(cell))]
-        marked = _marked(tiles, [*unclear, *holes, *passed, *beside], readings, params)
+        others = [*unclear, *holes, *passed, *beside]
+        marked = _marked(tiles, others, readings, params)
+        if len(marked) == 1 and not _within(marked[0], area):
+            # a start beyond the board's edge: the cells beyond it are looked at as the
+            # ring's are (a square of another colour there makes it one of many)
+            unread = [cell for cell in _neighbours(marked[0]) if cell not in readings]
+            outer = _read(*working, board, unread, params)
+            readings = readings | outer
+            marked = _marked(tiles, [*others, *outer], readings, params)
         cells = ", ".join(
             f"({r - area[0]}, {c - area[1]})" for r, c in marked[: params.doubt_cells]
         )
@@ -980,6 +1010,13 @@ def _decide(
         unclear = [cell for cell in unclear if cell not in marked]
     for cell in unclear:
         doubts.append(f"cell {list(cell)} is neither a plain tile nor a hole")
+        confidence = min(confidence, 0.3)
+    rimmed = [
+        cell for cell, rim in _rims(*working, board, sorted(holes)).items() if rim >= params.rim
+    ]
+    if rimmed:
+        cells = ", ".join(f"({r}, {c})" for r, c in rimmed[: params.doubt_cells])
+        doubts.append(f"holes show a tile's rim (tiles washed out by glare?): {cells}")
         confidence = min(confidence, 0.3)
     inner = [cell for cell in covered if _within(cell, area)]
     if inner:
@@ -1086,7 +1123,7 @@ def _unlike_surround(
 ) -> str | None:
     """The side of the board ``box`` whose surround the picture does not show, or which is
     unlike the other three sides' all along while those are shown and alike (see
-    :attr:`Params.surround`).
+    :attr:`Params.surround`), or which shows the tiles' colour (:attr:`Params.tiles_beyond`).
 
     A level's board stands on the page alike all round: where something lies across a
     whole side (an ad band, a toast, a bar) or the picture ends there, more of the board
@@ -1137,11 +1174,16 @@ def _unlike_surround(
         if (seen := [c for cell in line if (c := surround.get(cell)) is not None])
     }
     alike, unlike = (share * contrast for share in params.surround)
+    axes = dict(zip(cells, colors.tile.over(nodes) - backs, strict=True))
     for side, line in lines.items():
         others = [colour for other, colour in colours.items() if other != side]
         judged = [surround[cell] for cell in line if cell in surround]
         if judged and all(c is None for c in judged):
             return side
+        if side in colours:
+            axis = np.median([axes[c] for c in line if surround.get(c) is not None], axis=0)
+            if colours[side] @ axis >= params.tiles_beyond * (axis @ axis):
+                return side
         if len(others) < 3 or not judged:
             continue
         spread = max(float(np.linalg.norm(a - b)) for a in others for b in others)
@@ -1150,6 +1192,45 @@ def _unlike_surround(
         ):
             return side
     return None
+
+
+def _rims(lab: LabImage, colors: Colors, board: Board, cells: list[Cell]) -> dict[Cell, float]:
+    """For each of ``cells``, how far the picture just within where a tile's edge would be
+    (a tenth of its half side in) stands out from the cell's middle (half way out), along the
+    way from the background to the tiles' colour: the larger of the means of opposite sides
+    (a smooth gradient of light cancels out), each side's the median over its middle half
+    (a tile's corners may be rounded off)."""
+    if not cells:
+        return {}
+    height, width = lab.shape[:2]
+    nodes = np.array([board.fit.node(cell) for cell in cells], np.float64)
+    half = board.side / 2
+    back = colors.background.over(nodes)
+    axis = colors.tile.over(nodes) - back
+    norm = np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)
+    along = np.linspace(-half / 2, half / 2, 9)
+    across = np.ones_like(along)
+
+    def tints(reach: float) -> NDArray[np.float64]:
+        sides = np.stack(
+            [
+                np.column_stack([along, -reach * across]),
+                np.column_stack([along, reach * across]),
+                np.column_stack([-reach * across, along]),
+                np.column_stack([reach * across, along]),
+            ]
+        )  # (4 sides, 9 points, x y)
+        points = np.round(nodes[:, None, None] + sides[None]).astype(int)
+        xs = np.clip(points[..., 0], 0, width - 1)
+        ys = np.clip(points[..., 1], 0, height - 1)
+        pixels = _unblack(lab[ys, xs].reshape(len(cells), -1, 3), back) - back[:, None]
+        return (
+            np.einsum("nkc,nc->nk", pixels, axis).reshape(len(cells), 4, -1) / norm[:, None, None]
+        )
+
+    sides = np.median(tints(0.9 * half) - tints(0.5 * half), axis=2)  # top, bottom, left, right
+    rims = sides.reshape(len(cells), 2, 2).mean(axis=2).max(axis=1)
+    return {cell: float(rim) for cell, rim in zip(cells, rims, strict=True)}
 
 
 def _judge(
