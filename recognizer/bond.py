@@ -183,6 +183,10 @@ class Params:
     #: many rounds or the reading is refused.
     target_gain_ratio: float = 1.6
     target_fit_rounds: int = 5
+    #: The board's classes under a photo's light fitted to them (:func:`_classes_under_light`)
+    #: count when the least distance between two classes' cells is this many times the
+    #: widest class's span.
+    light_class_separation: float = 2.0
     #: A cell this light in every channel (RGB) may be clipped by the camera...
     clipped: float = 240.0
     #: ... and a class with one that spans more than this (RGB) may be two light colours
@@ -483,10 +487,9 @@ def _fit_count(
     if errors[best] > tol or cell < params.min_cell_extent:
         return None
     inner = origin + pitch * np.arange(1, n)
-    seen = (np.abs(starts[:, None] - inner[None, :]) <= tol).any(axis=0) | (
-        np.abs(ends[:, None] - (inner - pitch + cell)[None, :]) <= tol
-    ).any(axis=0)
-    return pitch, cell, seen
+    starts_on = (np.abs(starts[:, None] - inner[None, :]) <= tol).any(axis=0)
+    ends_on = (np.abs(ends[:, None] - (inner - pitch + cell)[None, :]) <= tol).any(axis=0)
+    return pitch, cell, np.asarray(starts_on | ends_on, dtype=bool)
 
 
 def _fit_axis(
@@ -1180,7 +1183,7 @@ def _target_in_board_light(
     other (``min_margin``).
     """
     cells, seen = board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)
-    classes, told = _board_classes(cells, seen, params)
+    classes, told = _board_classes(cells, seen, _cell_positions(board, board), params)
     count = int(classes.max()) + 1
     if not 2 <= count <= 6:
         return None
@@ -1230,11 +1233,14 @@ def _target_in_board_light(
 
 
 def _board_classes(
-    cells: NDArray[np.float64], seen: NDArray[np.float64], params: Params
+    cells: NDArray[np.float64],
+    seen: NDArray[np.float64],
+    positions: NDArray[np.float64],
+    params: Params,
 ) -> tuple[NDArray[np.int64], bool]:
     """The board's colour classes (numbered by first appearance), as many as the target's
-    own when those are tight and the board's fewer; and whether the target's own tight
-    classes are as many as the board's without that.
+    own when those are tight and the board's fewer, or more (:func:`_classes_under_light`);
+    and whether the board's classes are as many as the target's own tight classes.
 
     The small target lies under one light, so its classes, each within ``same_color``,
     are the puzzle's colours. A photo's light gradient across a large board can chain two
@@ -1248,6 +1254,10 @@ def _board_classes(
     wanted = int(own.max()) + 1
     if not 2 <= wanted <= 6 or _spans(seen, own).max() > params.same_color:
         return classes, False
+    if int(classes.max()) + 1 > wanted:
+        evened = _classes_under_light(cells, classes, positions, params)
+        if evened is not None and int(evened.max()) + 1 == wanted:
+            return evened, True
     if int(classes.max()) + 1 >= wanted:
         return classes, int(classes.max()) + 1 == wanted
     while int(classes.max()) + 1 < wanted:
@@ -1259,6 +1269,37 @@ def _board_classes(
         classes[widest[group]] = int(classes.max()) + 1
     order = {int(k): i for i, k in enumerate(dict.fromkeys(classes.tolist()))}
     return np.array([order[int(k)] for k in classes], dtype=np.int64), False
+
+
+def _classes_under_light(
+    cells: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    positions: NDArray[np.float64],
+    params: Params,
+) -> NDArray[np.int64] | None:
+    """The board's classes once a photo's smooth light is taken out of its cells, or None.
+
+    A strong light gradient across the board splits one colour into a lit class and a
+    shaded one. The light's field (:func:`_light_slopes`) is fitted to the classes and the
+    evened cells are clustered again, alternately, until the classes settle; they count
+    only when each then lies clearly apart from the others: its span under that light is
+    at most ``1 / light_class_separation`` of the least distance between two cells of
+    different classes (in-between cells chaining two colours would close that gap; the
+    light's gain alone does not even a dark colour's channels near black)."""
+    for _ in range(params.target_fit_rounds):
+        even = cells / _gains(positions, _light_slopes(cells, classes, positions))
+        again = _cluster(even, params)
+        if not np.array_equal(again, classes):
+            classes = again
+            continue
+        pairwise = np.linalg.norm(even[:, None, :] - even[None, :, :], axis=2)
+        apart = pairwise[classes[:, None] != classes[None, :]]
+        if apart.size and params.light_class_separation * _spans(even, classes).max() <= (
+            apart.min()
+        ):
+            return classes
+        return None
+    return None
 
 
 def _channel_fit(
