@@ -331,7 +331,7 @@ def _board_reading(
         )
     blur = _blur(picture, board.rows, board.cols, s)
     fine = lattice.cell_size() >= params.number_cell and blur <= params.number_blur
-    scores, sizes, marks = piece_scores(picture, colours, contrast, params, blur, not fine)
+    scores, sizes, marks, inks = piece_scores(picture, colours, contrast, params, blur, not fine)
     pieces = np.argwhere(scores >= 1.0)
     knight = (int(pieces[0][0]), int(pieces[0][1])) if len(pieces) == 1 else None
     numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, marks, params)
@@ -341,24 +341,24 @@ def _board_reading(
     bare = _cut(lattice, image.shape, params, margin=params.bare_edge)
     beyond |= _unlike_surround(ringed, bare, params)
     edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
-    return _reading(board, lattice, (scores, sizes, marks), numbers, edge, params)
+    return _reading(board, lattice, (scores, sizes, marks, inks), numbers, edge, params)
 
 
 def _reading(
     board: Board,
     lattice: Lattice,
-    squares: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]],
+    squares: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], FloatArray],
     numbers: list[Cell],
     edge: str | None,
     params: Params,
 ) -> Recognition:
-    """The recognition from the squares' piece scores, sizes and marks (see
+    """The recognition from the squares' piece scores, sizes, marks and their inks (see
     :func:`piece_scores`), the squares holding move numbers (see :func:`move_numbers`)
     and any doubt about the edges. Besides the knight, a shape of a
     piece's size (a disc, two marks in one) is in doubt: a board of other pieces (draughts)
     is no knight's tour, however knight-like one of them looks. So are move numbers, or
     marks leading to the knight by knight moves: a tour in progress."""
-    scores, sizes, marks = squares
+    scores, sizes, marks, inks = squares
     pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
     least = max(params.doubtful, params.rival * float(scores.max()))
     unsure = [
@@ -375,7 +375,7 @@ def _reading(
         doubts.append(f"marks on {_cells(unsure)} might be the knight")
     if numbers:
         doubts.append(f"a tour in progress? move numbers on {_cells(numbers)}")
-    elif len(pieces) == 1 and (walk := _walk_to(pieces[0], marks)):
+    elif len(pieces) == 1 and (walk := _walk_to(pieces[0], marks, inks, params)):
         doubts.append(f"a tour in progress? marks on {_cells(walk)} lead to the knight")
     if edge is not None:
         doubts.append(edge)
@@ -387,16 +387,24 @@ def _reading(
     return Recognition(GAME, puzzle, confidence, lattice, tuple(doubts))
 
 
-def _walk_to(knight: Cell, marks: NDArray[np.bool_]) -> list[Cell]:
+def _walk_to(
+    knight: Cell, marks: NDArray[np.bool_], inks: FloatArray, params: Params = PARAMS
+) -> list[Cell]:
     """Two marked squares a knight's move apart, the second a knight's move from the
-    knight (the last steps of a tour in progress), or none; none when the marks beside
+    knight (the last steps of a tour in progress), their marks of one ink (their median
+    colours ``inks`` within :attr:`Params.number_alike`: a tour marks its squares alike,
+    a cross beside a cloud of a marble is no tour), or none; none when the marks beside
     the knight are move hints (see :func:`_hints`: dots blurred out of round in a photo)."""
     reach = _knight_moves(knight, marks.shape)
     if _hints(sum(bool(marks[cell]) for cell in reach), len(reach)):
         return []
     for last in reach:
         before = [
-            cell for cell in _knight_moves(last, marks.shape) if cell != knight and marks[cell]
+            cell
+            for cell in _knight_moves(last, marks.shape)
+            if cell != knight
+            and marks[cell]
+            and np.linalg.norm(inks[cell] - inks[last]) <= params.number_alike
         ]
         if marks[last] and before:
             return [before[0], last]
@@ -716,7 +724,11 @@ def find_board(corners: Corners, params: Params = PARAMS) -> Board | str:
             continue
         for step in _first_steps(corners, seed, params):
             nodes = _grow(corners, seed, step, params)
+            # stray corners jumped to beyond the board's edge (a line holding none between)
+            # may leave the whole too sparse: then its part holding most corners is fitted
             board = None if nodes is None else _fit(corners, nodes, params)
+            if board is None and nodes is not None and len(part := _unbroken(nodes)) < len(nodes):
+                board = _fit(corners, part, params)
             if board is not None:
                 taken.update(board.nodes.values())
                 if best is None or len(board.nodes) > len(best.nodes):
@@ -1337,10 +1349,13 @@ class Content(NamedTuple):
     """The likeness of its foreign pixels to their mirror image (see
     :func:`_mirror_likeness`)."""
     crossing: float = 0.0
-    """How much of the square's edge, in sides, foreign pixels cross into a neighbour's."""
+    """How much of the square's edge, in sides, its ink (or foreign pixels touching it)
+    crosses into a neighbour's (see :func:`content_of`)."""
     lean: float = 1.0
     """How far its rows' middles lean from its base's centre (see :func:`_lean`); 1 for
     a shape more like its half turn than its mirror image (a letter N)."""
+    colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """The median colour of its own pixels."""
     letter: bool = False
     """Whether it is shaped as the letter N (see :func:`_letter_n`), more like its half
     turn than its mirror image."""
@@ -1381,16 +1396,18 @@ def piece_scores(
     params: Params = PARAMS,
     blur: float = 1.0,
     discs: bool = False,
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], FloatArray]:
     """How piece-like each square's content is, how piece-sized (see
     :meth:`Content.score`; 0: empty). Where a letter N is a piece only as a letter, any
     glyph of a letter's size is piece-sized (a chess diagram in letters is no knight's
     tour); a disc much lower than the tallest piece is not (a move dot; draughts men are
     alike). And which squares hold a mark at their centre (a move number, a cross; no
     disc: move dots hint at the knight's moves, unless ``discs``: on a blurred picture a
-    number blurs into one) that runs into no neighbour."""
+    number blurs into one) that runs into no neighbour, and the median colour of each
+    square's content."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     marks = np.zeros(colours.spread.shape, bool)
+    inks = np.zeros((*colours.spread.shape, 3), np.float32)
     contents = square_contents(picture, colours, contrast, params, blur)
     pieces = [c for c in contents.values() if c.score(params) >= 1]
     # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
@@ -1398,6 +1415,7 @@ def piece_scores(
     tallest = max((c.height for c in pieces), default=0.0)
     for cell, content in contents.items():
         scores[cell] = content.score(params)
+        inks[cell] = content.colour
         dot = content.ellipse > params.piece_ellipse and content.height < params.dot * tallest
         if not dot:
             sizes[cell] = content.score(params, shape=False, letters=letters)
@@ -1406,7 +1424,7 @@ def piece_scores(
             and content.crossing <= params.piece_crossing
             and (discs or content.ellipse <= params.piece_ellipse)
         )
-    return scores, sizes, marks
+    return scores, sizes, marks, inks
 
 
 def square_contents(
@@ -1455,12 +1473,16 @@ def square_contents(
     # translucent arrow may fade into a textured square's spread)
     edge_floor = max(28.0, 0.35 * contrast)
     edges = departing(edge_floor)
-    crossing = _crossings(edges, edges | (distance > edge_floor), a)
+    crossed = _crossings(edges, edges | (distance > edge_floor), a)
+    # a coloured mark's ink (off the blends of either square's colour with greys) that
+    # runs across an edge crosses it, however its blur fades into a texture's spread
+    inked = _off_grey_blends(squares, colours.base[:, :, None, None]) > params.piece_chroma
+    crossed |= _crossings(inked, inked, a)
     foreign &= inner
     least = params.mark_area * s * s
     return {
-        (int(r), int(c)): content_of(foreign[r, c], squares[r, c], colours.base[r, c])._replace(
-            crossing=float(crossing[r, c])
+        (int(r), int(c)): content_of(
+            foreign[r, c], squares[r, c], colours.base[r, c], crossed[r, c], a
         )
         for r, c in np.argwhere(foreign.sum(axis=(2, 3)) >= least)
     }
@@ -1491,23 +1513,23 @@ def _typical(values: FloatArray) -> FloatArray:
 
 def _crossings(
     foreign: NDArray[np.bool_], loose: NDArray[np.bool_], depth: int
-) -> NDArray[np.float64]:
-    """How much of each square's edge, in sides, its ``(rows, cols, s, s)`` foreign
-    pixels cross: foreign from ``depth`` pixels inside the square to its edge, and
-    ``loose``-ly foreign from there to ``depth`` pixels inside the neighbour."""
-    rows, cols, s, _ = foreign.shape
+) -> NDArray[np.bool_]:
+    """Where each square's ``(rows, cols, s, s)`` foreign pixels cross its edge: its edge
+    pixels foreign from ``depth`` pixels inside the square to the edge, and ``loose``-ly
+    foreign from there to ``depth`` pixels inside the neighbour."""
+    s = foreign.shape[2]
     near, far = slice(s - 1 - depth, None), slice(None, depth + 1)
     # square (r, c) above square (r + 1, c), and left of (r, c + 1)
     from_above = foreign[:-1, :, near, :].all(axis=2) & loose[1:, :, far, :].all(axis=2)
     from_below = loose[:-1, :, near, :].all(axis=2) & foreign[1:, :, far, :].all(axis=2)
     from_left = foreign[:, :-1, :, near].all(axis=3) & loose[:, 1:, :, far].all(axis=3)
     from_right = loose[:, :-1, :, near].all(axis=3) & foreign[:, 1:, :, far].all(axis=3)
-    out = np.zeros((rows, cols))
-    out[:-1] += from_above.sum(axis=-1)
-    out[1:] += from_below.sum(axis=-1)
-    out[:, :-1] += from_left.sum(axis=-1)
-    out[:, 1:] += from_right.sum(axis=-1)
-    return out / s
+    out = np.zeros(foreign.shape, bool)
+    out[:-1, :, -1, :] |= from_above
+    out[1:, :, 0, :] |= from_below
+    out[:, :-1, :, -1] |= from_left
+    out[:, 1:, :, 0] |= from_right
+    return out
 
 
 def flattened(squares: FloatArray, base: FloatArray) -> FloatArray:
@@ -1522,9 +1544,18 @@ def flattened(squares: FloatArray, base: FloatArray) -> FloatArray:
     return np.asarray(squares - shading[parity], np.float32)
 
 
-def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray) -> Content:
+def content_of(
+    foreign: NDArray[np.bool_],
+    pixels: FloatArray,
+    base: FloatArray,
+    crossed: NDArray[np.bool_] | None = None,
+    reach: int = 0,
+) -> Content:
     """The :class:`Content` of one square from its foreign pixels (a square mask), its
-    ``(s, s, 3)`` colours and its own colour ``base``."""
+    ``(s, s, 3)`` colours and its own colour ``base``; its crossing from the ``crossed``
+    edge pixels (see :func:`_crossings`) within ``reach`` pixels (and one) of its ink
+    (what crosses the edge away from it, a blurred edge's band on a textured square, or
+    an arrow past a piece, is none of it)."""
     s = foreign.shape[0]
     bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     closed = np.asarray(
@@ -1547,11 +1578,19 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
     area = float(stats[best, cv2.CC_STAT_AREA])
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
+    ink_colour = np.median(own, axis=0) if len(own) else base
     ink = foreign & _touching(closed, blob)
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
     mirror = _mirror_likeness(ink, pixels - base)
     letter = mirror == 0 and _letter_n(ink)
+    crossing = 0.0
+    if crossed is not None:
+        side = 2 * reach + 3
+        near = cv2.dilate(
+            (ink | blob).astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+        )
+        crossing = float((crossed & (near > 0)).sum()) / s
     return Content(
         area=area / (s * s),
         height=float(stats[best, cv2.CC_STAT_HEIGHT]) / s,
@@ -1561,6 +1600,8 @@ def content_of(foreign: NDArray[np.bool_], pixels: FloatArray, base: FloatArray)
         ellipse=_ellipse_overlap(blob),
         inks=inks,
         mirror=mirror,
+        crossing=crossing,
+        colour=(float(ink_colour[0]), float(ink_colour[1]), float(ink_colour[2])),
         lean=_lean(foreign, blob) if mirror > 0 else 1.0,
         letter=letter,
     )
@@ -1729,16 +1770,16 @@ def _symmetry(ink: NDArray[np.bool_], departure: FloatArray, half_turn: bool = F
 
 
 def _off_grey_blends(pixels: FloatArray, base: FloatArray) -> FloatArray:
-    """How far each of ``(N, 3)`` pixels lies from every blend of ``base`` with a grey: its
-    distance from the plane through black spanned by ``base`` and the grey axis, or its
-    chroma (max - min of R, G, B) beyond the square's, whichever is more (a blend is never
-    more colourful than ``base``; the plane is ill-defined when ``base`` is nearly grey)."""
-    excess = pixels.max(axis=1) - pixels.min(axis=1) - float(base.max() - base.min())
+    """How far each of ``(..., 3)`` pixels lies from every blend of ``base`` (``(..., 3)``,
+    broadcast) with a grey: its distance from the plane through black spanned by ``base``
+    and the grey axis, or its chroma (max - min of R, G, B) beyond the square's, whichever
+    is more (a blend is never more colourful than ``base``; the plane is ill-defined when
+    ``base`` is nearly grey)."""
+    excess = np.ptp(pixels, axis=-1) - np.ptp(base, axis=-1)
     normal = np.cross(base, np.ones(3, np.float32))
-    size = float(np.linalg.norm(normal))
-    if size < 1e-3:
-        return np.asarray(excess, np.float32)
-    return np.asarray(np.maximum(np.abs(pixels @ (normal / size)), excess), np.float32)
+    size = np.linalg.norm(normal, axis=-1, keepdims=True)
+    unit = np.where(size < 1e-3, 0.0, normal / np.maximum(size, 1e-3))
+    return np.asarray(np.maximum(np.abs((pixels * unit).sum(axis=-1)), excess), np.float32)
 
 
 def _off_one_ink(pixels: FloatArray, base: FloatArray) -> FloatArray:
