@@ -32,14 +32,13 @@ FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 505002, True): "a thin two-stroke X read as an empty cell",
     ("snake", 541014, False): "digits-only body read from the wrong end",
     ("tictactoe", 574002, True): "a glare's disc in the middle cell read as a bold X",
-}
-# and those still open: what was read instead (found by the lead's held-out run, session 7)
-OPEN_WRONG: dict[Case, str] = {
-    # found by the lead's reading comparison of session 10 (seeds 1300000..); its photo
-    # rectified with the true outline is refused (test_snake.py), the photo itself not yet
+    # found by the lead's reading comparison of session 10 (seeds 1300000..), fixed in
+    # session 11
     ("snake", 1300027, True): "a body of white digits alone on pale tiles, its marks "
     "lost but on the 3 (the tail): the 3's mark taken for the head's eyes, read reversed",
 }
+# and those still open: what was read instead (none since session 11)
+OPEN_WRONG: dict[Case, str] = {}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 and 1200002 photos and
@@ -59,15 +58,15 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 1170001, False): "a thin grey O (a hover preview, in the blend of the "
     "page's and the lines' colours, 0.45 of the red X's stroke weight) read as an O",
     ("tictactoe", 1170001, True): "the same board photographed, read the same way",
-}
-# and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
-# as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
-NOVEL_OPEN_WRONG: dict[Case, str] = {
-    # found by the lead's reading comparison of session 10 (seeds 1300000..)
+    # found by the lead's reading comparison of session 10 (seeds 1300000..), fixed in
+    # session 11
     ("bond", 1300011, False): "a toast over a goal card: its red cells read as a 2x3 "
     "one-stroke level, started on the teal cell beside them (whose other neighbour, blue, "
     "is left out of the surround as the cat's)",
 }
+# and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
+# as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
+NOVEL_OPEN_WRONG: dict[Case, str] = {}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
