@@ -1094,8 +1094,8 @@ def read_cells(
     crossing, or a mark between two cells) reads ``?``.
 
     Given the picture ``colours`` that ``diff`` was made of, a mark drawn unlike the others
-    of its kind is unclear (:func:`_unlike_their_kind`), but for those of a struck run
-    (the strike's eraser cut them up).
+    of its kind is unclear (:func:`_unlike_their_kind`), but for those of a struck run,
+    neither judged nor compared with (the strike's eraser cut them up).
 
     Given the ``brightness`` of ``diff``'s pixels above their background, a mark lighter
     than the page where the lines are darker (or the other way round) reads ``?``: marks are
@@ -1128,10 +1128,10 @@ def read_cells(
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, warped, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
-    judged = _unlike_their_kind(readings, warped, erased, canvas, params)
+    struck = () if strike is None else strike.run  # marks the strike's eraser cut up
+    judged = _unlike_their_kind(readings, warped, erased, canvas, params, struck)
     if canvas is not None:
         judged = _see_through(judged, warped, erased, board & ~clean, board, canvas, params)
-    struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
 
@@ -1192,6 +1192,7 @@ def _unlike_their_kind(
     marks: Mask,
     colours: RGBImage | None,
     params: Params,
+    struck: Sequence[int] = (),
 ) -> list[MarkShape | None]:
     """``readings`` with every X or O made unclear that is drawn unlike the other marks of
     its kind (:func:`mark_inks`): one board's marks of a kind are drawn alike, and one in
@@ -1201,11 +1202,13 @@ def _unlike_their_kind(
     the next move, a wiped mark's ghost or something over the board; so is one over the
     inverse share of their weight, heavier than they by as much (a page's dark blob under
     a pale preview, read with it as one bold mark) (colours, if
-    ``colours``, the picture on the canonical board, is given)."""
+    ``colours``, the picture on the canonical board, is given). The marks of a ``struck``
+    run are their kind's measure only for lack of others: the strike's eraser thinned them."""
     inks = mark_inks(readings, warped, marks, colours, params)
     out = list(readings)
     for ink in inks:
         kind = [other for other in inks if other.index != ink.index and other.mark == ink.mark]
+        kind = [other for other in kind if other.index not in struck] or kind
         if not kind:  # alone of its kind: only far below the other kind's weight
             others = [other.weight for other in inks if other.index != ink.index]
             if others and ink.weight < params.min_cross_weight_share * float(np.median(others)):
@@ -1753,9 +1756,10 @@ def find_tiles(look: RGBImage, params: Params = PARAMS) -> TileBoard | str:
 
 def _tile_ink(
     image: RGBImage, board: TileBoard, grid_to_image: NDArray[np.float64], params: Params
-) -> NDArray[np.uint8]:
+) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
     """The canonical board (:func:`_on_canvas`) of ``image``'s difference from each tile's
-    own colour on the tile (with what it encloses: its mark), and nothing between tiles.
+    own colour on the tile (with what it encloses: its mark), and nothing between tiles;
+    with the share of each cell that its tile covers.
 
     A tile is the largest region of its cell within a tolerance of its colour, its holes
     filled: half the contrast of the tiles with the page between them (clipped to 6..24).
@@ -1772,6 +1776,7 @@ def _tile_ink(
     )
     tolerance = float(np.clip(0.5 * contrast, 6, 24))
     diff = np.zeros(warped.shape[:2], np.uint8)
+    covered = np.zeros(9)
     for i, colour in enumerate(board.colours):
         box = _cell_box(i, size, pad)
         away = np.abs(warped[box] - colour.astype(np.int16)).max(axis=2)
@@ -1783,7 +1788,8 @@ def _tile_ink(
         tile = labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
         tile = cv2.erode((tile | _holes(tile)).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         diff[box] = np.where(tile, np.minimum(away, 255), 0)
-    return diff
+        covered[i] = float(tile.mean())
+    return diff, covered
 
 
 def outer_tiles(look: RGBImage, grid_to_look: NDArray[np.float64], params: Params = PARAMS) -> int:
@@ -1982,16 +1988,21 @@ def _read_tiles(image: RGBImage, board: TileBoard, scale: float, params: Params)
     A mark drawn on a tile is enclosed by it: colour edges all round part it from the
     tile's flat region. A mark read on a tile that encloses nothing of a mark's size
     (:attr:`Params.min_mark`) is unclear: it is the tile's own colour shifting across it
-    without an edge (a glare's soft spot, a gradient), unlike the tile's mean colour."""
+    without an edge (a glare's soft spot, a gradient), unlike the tile's mean colour.
+    A cell whose tile, in its own colour, covers under half the share of their cells that
+    the tiles typically cover is unclear too: the colour drifts across it (a glare's
+    gradient), so the region read as the tile is a part of it that may leave its mark out."""
     to_image = np.diag([1 / scale, 1 / scale, 1.0]) @ board.homography
     size, pad = params.cell_px, 3 * params.cell_px // 2
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
-    readings, density, glyphs = read_cells(
-        _tile_ink(image, board, to_image, params), to_canvas, True, params
-    )
+    ink, covered = _tile_ink(image, board, to_image, params)
+    readings, density, glyphs = read_cells(ink, to_canvas, True, params)
+    partial = covered < 0.5 * float(np.median(covered))
     readings = [
-        MarkShape("?", 0.0, 0, 0.0) if cell is not None and enclosed < params.min_mark else cell
-        for cell, enclosed in zip(readings, board.enclosed, strict=True)
+        MarkShape("?", 0.0, 0, 0.0)
+        if (cell is not None and enclosed < params.min_mark) or part
+        else cell
+        for cell, enclosed, part in zip(readings, board.enclosed, partial, strict=True)
     ]
     if sum(cell is not None for cell in readings) < 2:
         return Recognition.nothing(GAME, "nine alike tiles with fewer than two marks")

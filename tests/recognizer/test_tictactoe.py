@@ -590,6 +590,19 @@ def test_a_mark_on_a_tile_that_encloses_nothing_is_unclear() -> None:
     assert not found.confident and "unclear marks in cells (1, 1)" in found.doubts[0]
 
 
+def test_a_tile_its_colour_drifts_across_is_unclear() -> None:
+    """Foreign photo 1540027 rectified with its true outline (the lead's tuning seeds):
+    pale tiles under a glare's gradient; on tile (1, 0) the region in the tile's own colour
+    was a quarter of the cell and left its bold X out, so the board with one X fewer was
+    read. A tile covering under half the share the tiles typically cover is unclear."""
+    rng = np.random.default_rng(1540027)
+    picture, _ = foreign.screen("tictactoe", rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    found = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert not found.confident
+    assert "unclear marks in cells (1, 0)" in found.doubts, found.doubts
+
+
 def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
     """Red team's novel chalk board 612001: a thin grey hover preview of the next X in an
     empty cell was read as a real X and a legal board solved. Marks of one board are drawn
