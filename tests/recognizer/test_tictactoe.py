@@ -35,7 +35,7 @@ from recognizer.tictactoe import (
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, photographed, screen
+from tests.render.mixed import GAMES, Draw, photographed, screen
 from tests.render.photo import photograph, random_photo_style, rectified
 from tests.render.tictactoe import FONTS, _neon, random_puzzle, random_style, reading, render
 
@@ -603,31 +603,37 @@ def test_a_tile_its_colour_drifts_across_is_unclear() -> None:
     assert "unclear marks in cells (1, 0)" in found.doubts, found.doubts
 
 
-def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
-    """Red team's novel chalk board 612001: a thin grey hover preview of the next X in an
-    empty cell was read as a real X and a legal board solved. Marks of one board are drawn
-    alike: an X under half the contrast of the other X's is unclear; an O may differ."""
+def _judged_by_kind(board: str, levels: dict[int, int]) -> str:
+    """``board``'s marks as :func:`_unlike_their_kind` judges them when each mark is a
+    square of ink at its cell's level in ``levels``."""
     size, pad = PARAMS.cell_px, 3 * PARAMS.cell_px // 2
     warped = np.zeros((3 * size + 2 * pad,) * 2, np.uint8)
-    x, o = MarkShape("x", 0.0, 4, 1.0), MarkShape("o", 0.2, 0, 0.0)
-    readings: list[MarkShape | None] = [x, x, o, None, None, None, None, None, x]
-    for i, level in ((0, 200), (1, 190), (2, 60), (8, 70)):
+    shapes = {"x": MarkShape("x", 0.0, 4, 1.0), "o": MarkShape("o", 0.2, 0, 0.0)}
+    readings = [shapes.get(mark) for mark in board]
+    for i, level in levels.items():
         r, c = divmod(i, 3)
         warped[
             pad + r * size + 20 : pad + r * size + 40, pad + c * size + 20 : pad + c * size + 40
         ] = level
-    found = _unlike_their_kind(readings, warped, warped > 0, None, PARAMS)
-    assert [cell.mark if cell else "-" for cell in found] == [
-        "x",
-        "x",
-        "o",
-        "-",
-        "-",
-        "-",
-        "-",
-        "-",
-        "?",
-    ]
+    judged = _unlike_their_kind(readings, warped, warped > 0, None, PARAMS)
+    return "".join(cell.mark if cell else "-" for cell in judged)
+
+
+def _photo_read_or_refused(seed: int, draw: Draw) -> None:
+    """The photo of ``seed``'s board drawn by ``draw`` is read exactly or refused."""
+    picture, truth = photographed("tictactoe", seed, draw)
+    try:
+        found = recognize_any(picture, "tictactoe")
+    except UnrecognizedError:
+        return
+    assert found.puzzle == truth
+
+
+def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
+    """Red team's novel chalk board 612001: a thin grey hover preview of the next X in an
+    empty cell was read as a real X and a legal board solved. Marks of one board are drawn
+    alike: an X under half the contrast of the other X's is unclear; an O may differ."""
+    assert _judged_by_kind("xxo-----x", {0: 200, 1: 190, 2: 60, 8: 70}) == "xxo-----?"
 
 
 def test_a_mark_far_heavier_than_its_kind_is_unclear() -> None:
@@ -635,23 +641,8 @@ def test_a_mark_far_heavier_than_its_kind_is_unclear() -> None:
     O over a dark blob of the wallpaper, read with it as one bold X, made a legal board
     that was solved. An X over two and a half times the stroke weight of the other X's is
     drawn unlike them: unclear; the photo is read exactly or refused."""
-    size, pad = PARAMS.cell_px, 3 * PARAMS.cell_px // 2
-    warped = np.zeros((3 * size + 2 * pad,) * 2, np.uint8)
-    x, o = MarkShape("x", 0.0, 4, 1.0), MarkShape("o", 0.2, 0, 0.0)
-    readings: list[MarkShape | None] = [x, x, o, x, None, None, None, None, x]
-    for i, level in ((0, 60), (1, 70), (2, 60), (3, 65), (8, 200)):
-        r, c = divmod(i, 3)
-        warped[
-            pad + r * size + 20 : pad + r * size + 40, pad + c * size + 20 : pad + c * size + 40
-        ] = level
-    judged = _unlike_their_kind(readings, warped, warped > 0, None, PARAMS)
-    assert "".join(cell.mark if cell else "-" for cell in judged) == "xxox----?"
-    picture, truth = photographed("tictactoe", 1540011, foreign.novel)
-    try:
-        found = recognize_any(picture, "tictactoe")
-    except UnrecognizedError:
-        return
-    assert found.puzzle == truth
+    assert _judged_by_kind("xxox----x", {0: 60, 1: 70, 2: 60, 3: 65, 8: 200}) == "xxox----?"
+    _photo_read_or_refused(1540011, foreign.novel)
 
 
 @pytest.mark.parametrize(
@@ -727,12 +718,7 @@ def test_a_mark_the_boards_levels_lose_is_no_empty_cell() -> None:
     levels and joined to its tile's rim at the page's threshold (foreign photo 840010,
     solved with the O lost): an empty cell holding ink at half the marks' contrast, well
     above the other empty cells', is unclear."""
-    picture, truth = photographed("tictactoe", 840010, foreign.screen)
-    try:
-        found = recognize_any(picture, "tictactoe")
-    except UnrecognizedError:
-        return
-    assert found.puzzle == truth
+    _photo_read_or_refused(840010, foreign.screen)
 
 
 @pytest.mark.parametrize("seed", [840003, 840009, 840012, 850010, 850022])
