@@ -116,8 +116,7 @@ class Params:
     #: contrast makes a piece of a mark's size (:func:`_unlike_the_page`).
     page_contrast: float = 0.12
     #: A mark whose stroke weight (width times contrast) is under this share of the other
-    #: marks' of its kind is a hover preview or a ghost (:func:`_unlike_their_kind`), and
-    #: one over its inverse is something else over the board.
+    #: marks' of its kind is a hover preview or a ghost (:func:`_unlike_their_kind`).
     min_weight_share: float = 0.4
     #: ...and so is one whose colour differs from theirs by more than this in a channel;
     #: a mark alone of its kind, under this share of the other kind's stroke weight.
@@ -1094,8 +1093,8 @@ def read_cells(
     crossing, or a mark between two cells) reads ``?``.
 
     Given the picture ``colours`` that ``diff`` was made of, a mark drawn unlike the others
-    of its kind is unclear (:func:`_unlike_their_kind`), but for those of a struck run,
-    neither judged nor compared with (the strike's eraser cut them up).
+    of its kind is unclear (:func:`_unlike_their_kind`), but for those of a struck run
+    (the strike's eraser cut them up).
 
     Given the ``brightness`` of ``diff``'s pixels above their background, a mark lighter
     than the page where the lines are darker (or the other way round) reads ``?``: marks are
@@ -1128,10 +1127,10 @@ def read_cells(
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, warped, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
-    struck = () if strike is None else strike.run  # marks the strike's eraser cut up
-    judged = _unlike_their_kind(readings, warped, erased, canvas, params, struck)
+    judged = _unlike_their_kind(readings, warped, erased, canvas, params)
     if canvas is not None:
         judged = _see_through(judged, warped, erased, board & ~clean, board, canvas, params)
+    struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
 
@@ -1192,23 +1191,18 @@ def _unlike_their_kind(
     marks: Mask,
     colours: RGBImage | None,
     params: Params,
-    struck: Sequence[int] = (),
 ) -> list[MarkShape | None]:
     """``readings`` with every X or O made unclear that is drawn unlike the other marks of
     its kind (:func:`mark_inks`): one board's marks of a kind are drawn alike, and one in
     under half their contrast, under :attr:`Params.min_weight_share` of their stroke
     weight or in another colour (:attr:`Params.max_colour_step`), or, alone of its kind,
     under :attr:`Params.min_cross_weight_share` of the other kind's weight, is a hover preview of
-    the next move, a wiped mark's ghost or something over the board; so is one over the
-    inverse share of their weight, heavier than they by as much (a page's dark blob under
-    a pale preview, read with it as one bold mark) (colours, if
-    ``colours``, the picture on the canonical board, is given). The marks of a ``struck``
-    run are their kind's measure only for lack of others: the strike's eraser thinned them."""
+    the next move, a wiped mark's ghost or something over the board (colours, if
+    ``colours``, the picture on the canonical board, is given)."""
     inks = mark_inks(readings, warped, marks, colours, params)
     out = list(readings)
     for ink in inks:
         kind = [other for other in inks if other.index != ink.index and other.mark == ink.mark]
-        kind = [other for other in kind if other.index not in struck] or kind
         if not kind:  # alone of its kind: only far below the other kind's weight
             others = [other.weight for other in inks if other.index != ink.index]
             if others and ink.weight < params.min_cross_weight_share * float(np.median(others)):
@@ -1219,7 +1213,7 @@ def _unlike_their_kind(
         colour = np.median([other.colour for other in kind], axis=0)
         if (
             ink.contrast < 0.5 * contrast
-            or not params.min_weight_share <= ink.weight / weight <= 1 / params.min_weight_share
+            or ink.weight < params.min_weight_share * weight
             or float(np.abs(ink.colour - colour).max()) > params.max_colour_step
         ):
             out[ink.index] = MarkShape("?", 0.0, 0, 0.0)

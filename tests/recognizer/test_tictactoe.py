@@ -636,15 +636,6 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
     assert _judged_by_kind("xxo-----x", {0: 200, 1: 190, 2: 60, 8: 70}) == "xxo-----?"
 
 
-def test_a_mark_far_heavier_than_its_kind_is_unclear() -> None:
-    """Novel photo 1540011 (the lead's tuning seeds): a thin grey hover preview of the next
-    O over a dark blob of the wallpaper, read with it as one bold X, made a legal board
-    that was solved. An X over two and a half times the stroke weight of the other X's is
-    drawn unlike them: unclear; the photo is read exactly or refused."""
-    assert _judged_by_kind("xxox----x", {0: 60, 1: 70, 2: 60, 3: 65, 8: 200}) == "xxox----?"
-    _photo_read_or_refused(1540011, foreign.novel)
-
-
 @pytest.mark.parametrize(
     ("seed", "doubted"),
     [
