@@ -1035,6 +1035,17 @@ def _decide(
         confidence = min(confidence, 0.2)
     start = cat
     tiles.add(start)
+    # the cat's face is on one tile: a face on another one (a pale cat read as a plain tile,
+    # while the start was put on a marked tile or on a dark shape beyond the board) makes
+    # the start ambiguous; beside a drawn cat, its ears and tail may spill onto a tile
+    spilt = _neighbours(cat) if drawn_cat else ()
+    shares = _faces(image, whole, sorted(tiles - {start, *spilt}))
+    typical = float(np.median(list(shares.values()))) if shares else 0.0
+    faced = sorted(cell for cell, share in shares.items() if share >= typical + params.cat_texture)
+    if faced:
+        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in faced[: params.doubt_cells])
+        doubts.append(f"a face on a tile besides the start's: the start is ambiguous: {cells}")
+        confidence = min(confidence, 0.2)
     # the cat (and its ears beside it) stands out anyhow; a tile's lift is about 1, a hole's 0
     wild = sorted(
         cell

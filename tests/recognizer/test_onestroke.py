@@ -759,6 +759,19 @@ def test_rows_below_an_ad_band_are_no_whole_level(seed: int, photo: bool) -> Non
     assert comparable(found.puzzle) == comparable(truth)
 
 
+@pytest.mark.parametrize("seed", [1562004, 1563003])
+def test_a_face_on_a_tile_besides_the_start_makes_it_ambiguous(seed: int) -> None:
+    """Held-out WRONGs (novel photos, session 11): a pale cat, faint in the photo, read as a
+    plain tile, while the start was put on a hole drawn as a dark square (a 3x4 level read
+    with no hole) or on the screen's notch above the board (read as a row of its own)."""
+    photo, truth = photographed("onestroke", seed, foreign.novel)
+    try:
+        found = recognizer.recognize(photo)
+    except UnrecognizedError:
+        return
+    assert comparable(found.puzzle) == comparable(truth)
+
+
 @pytest.mark.parametrize("count", [1, 2, 289, 576])
 def test_medians_of_squares_are_numpys(count: int) -> None:
     """The cell squares' medians by a partial sort are np.median's, odd or even, ties too."""
