@@ -23,7 +23,7 @@ from recognizer.onestroke import DEFAULT, _medians, draw, recognize
 from solvers.errors import UnrecognizedError
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, Draw, comparable, photographed, screen
+from tests.render.mixed import GAMES, Draw, comparable, photographed, screen, true_rectified
 from tests.render.onestroke import random_puzzle, random_style, render
 from tests.render.photo import photograph, random_photo_style, rectified
 
@@ -545,10 +545,8 @@ def test_tiles_shaded_by_the_light_do_not_doubt_the_holes_beside_them() -> None:
     page, the light falls off over the right-hand tiles, which stand out from their gaps
     less; the hole beside them was doubted as a tile washed out by glare. Glare lightens
     what it fades: tiles darker than the tiles' colour are shaded, and the level is read."""
-    rng = np.random.default_rng(710001)
-    picture, truth = screen("onestroke", rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    flat, truth = true_rectified("onestroke", 710001)
+    recognition = recognize(flat)
     assert recognition.confident and recognition.puzzle == truth, recognition.doubts
 
 
@@ -558,13 +556,11 @@ def test_holes_showing_a_tiles_rim_are_doubted() -> None:
     neighbours stayed bright enough not to be faint; the two were read as holes at 1.0.
     A hole shows the page up to its gaps: one showing a tile's rim is in doubt. The screen
     itself, whose holes show the page, is still read."""
-    rng = np.random.default_rng(1310071)
-    picture, truth = screen("onestroke", rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    flat, truth = true_rectified("onestroke", 1310071)
+    recognition = recognize(flat)
     assert not recognition.confident
     assert any("rim" in doubt and "(1, 4)" in doubt for doubt in recognition.doubts)
-    assert recognize(picture).puzzle == truth
+    assert recognize(screen("onestroke", np.random.default_rng(1310071))[0]).puzzle == truth
 
 
 def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
@@ -581,10 +577,8 @@ def test_cells_tinted_like_faded_tiles_are_no_holes() -> None:
     photo, _ = photograph(picture, random_photo_style(rng), rng)
     recognition = recognize(photo)
     assert recognition.confident and recognition.puzzle == puzzle, recognition.doubts
-    rng = np.random.default_rng(1310028)
-    picture, _ = screen("onestroke", rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    flat, _ = true_rectified("onestroke", 1310028)
+    recognition = recognize(flat)
     assert not recognition.confident
     assert any("tinted" in doubt and "(4, 7)" in doubt for doubt in recognition.doubts)
 
@@ -714,10 +708,8 @@ def test_tiles_a_shade_off_the_page_are_found(seed: int) -> None:
     palette hid theirs, and no board was found; a moire pattern also raised the lift of
     holes into the unclear band (860002). The colour hidden beside the page's is tried, and
     a cell showing the page as its gaps do is a hole."""
-    rng = np.random.default_rng(seed)
-    picture, truth = screen("onestroke", rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    flat, truth = true_rectified("onestroke", seed)
+    recognition = recognize(flat)
     assert recognition.confident and recognition.puzzle == truth, recognition.doubts
 
 

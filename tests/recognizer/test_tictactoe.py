@@ -35,7 +35,7 @@ from recognizer.tictactoe import (
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, Draw, photographed, screen
+from tests.render.mixed import GAMES, Draw, photographed, screen, true_rectified
 from tests.render.photo import photograph, random_photo_style, rectified
 from tests.render.tictactoe import FONTS, _neon, random_puzzle, random_style, reading, render
 
@@ -355,21 +355,12 @@ def test_new_looks_are_read_or_refused() -> None:
     assert exact >= total - 1
 
 
-def _true_rectified_photo(game: str, seed: int) -> tuple[np.ndarray, object]:
-    """The trust bench's picture of ``game`` at ``seed``, photographed and rectified with
-    the simulator's true outline (what the screen finder should hand the recognizer)."""
-    rng = np.random.default_rng(seed)
-    picture, truth = screen(game, rng)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    return rectified(photo, to_photo, (picture.shape[1], picture.shape[0])), truth
-
-
 @pytest.mark.parametrize("seed", [80015, 80053, 80108, 840012])
 def test_hard_photos_of_hand_drawn_boards_are_read(seed: int) -> None:
     """A small O whose hole blur filled (80015), pale lines beside bold ink (80053), a line
     whose arm faded under glare (80108), struck X's that the strike's eraser thinned (840012,
     judged lighter than their kind): read exactly on the rectified screen."""
-    flat, truth = _true_rectified_photo("tictactoe", seed)
+    flat, truth = true_rectified("tictactoe", seed)
     found = recognize(flat)
     assert found.confident and found.puzzle == truth, found.doubts
 
@@ -385,7 +376,7 @@ def test_a_tilted_sheet_is_read_through_its_frame() -> None:
 def test_pale_tiles_of_another_game_make_no_empty_board() -> None:
     """The gaps between a one-stroke board's pale tiles make a # at a faint ink level: an
     empty board found only there is refused (trust bench seed 84005, a photo)."""
-    flat, _ = _true_rectified_photo("onestroke", 84005)
+    flat, _ = true_rectified("onestroke", 84005)
     assert not recognize(flat).confident
 
 
@@ -784,7 +775,7 @@ def test_small_heavy_marks_in_a_saturating_colour_are_read(photo: bool) -> None:
     unlike the page that the levels saturate): read at nine tenths of it as well, the X by
     the notches on its four sides."""
     picture, truth = (
-        _true_rectified_photo("tictactoe", 1200010)
+        true_rectified("tictactoe", 1200010)
         if photo
         else screen("tictactoe", np.random.default_rng(1200010))
     )
@@ -797,7 +788,7 @@ def test_a_struck_diagonal_joined_to_its_marks_is_read() -> None:
     true outline): the strike's eraser left pieces of each X, and with the strike the X's
     made one piece centred in none of their cells; ink in each of the run's cells, either
     way, with only x making a position a game reaches, makes the run x's."""
-    flat, truth = _true_rectified_photo("tictactoe", 1200037)
+    flat, truth = true_rectified("tictactoe", 1200037)
     found = recognize(flat)
     assert found.confident and found.puzzle == truth, found.doubts
 

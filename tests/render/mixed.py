@@ -40,6 +40,17 @@ def photographed(game: str, seed: int, draw: Draw = screen) -> tuple[NDArray[np.
     return photograph(picture, random_photo_style(rng), rng)[0], puzzle
 
 
+def true_rectified(game: str, seed: int, draw: Draw = screen) -> tuple[NDArray[np.uint8], Any]:
+    """:func:`photographed`'s photo straightened with the simulator's true outline (what the
+    screen finder should hand the recognizer), at the screen's size, and its puzzle."""
+    from tests.render.photo import photograph, random_photo_style, rectified
+
+    rng = np.random.default_rng(seed)
+    picture, puzzle = draw(game, rng)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    return rectified(photo, to_photo, (picture.shape[1], picture.shape[0])), puzzle
+
+
 def comparable(puzzle: Any) -> dict[str, Any] | None:
     """A puzzle's JSON form without what a reader names by itself: Bond's colour values
     are dropped and its classes renumbered in order of first appearance."""
