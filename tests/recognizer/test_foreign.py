@@ -37,8 +37,12 @@ FIXED_WRONG: dict[Case, str] = {
     ("snake", 1300027, True): "a body of white digits alone on pale tiles, its marks "
     "lost but on the 3 (the tail): the 3's mark taken for the head's eyes, read reversed",
 }
-# and those still open: what was read instead (none since session 11)
-OPEN_WRONG: dict[Case, str] = {}
+# and those still open: what was read instead
+OPEN_WRONG: dict[Case, str] = {
+    # found by the lead's held-out run of session 11 (seeds 1600000..), and so at 0a193cf
+    ("tictactoe", 1600010, False): "a board of tiles, its O on (1, 0) read as an X (no "
+    "hole found in it, five arms): 'xo-xoxx-o' at 0.95",
+}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 and 1200002 photos and
@@ -67,6 +71,12 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
 NOVEL_OPEN_WRONG: dict[Case, str] = {
+    # found by the lead's held-out run of session 11 (seeds 1600000..), and so at 0a193cf;
+    # the screenshots are refused (board size in doubt), the photos not
+    ("knight", 1600005, True): "a 6x12 board under a dialog over its last row: the five rows "
+    "above it read as a whole 5x12 board at 0.9",
+    ("knight", 1600013, True): "a 7x5 board under a see-through ad band across two rows: "
+    "the five rows above it read as a whole 5x5 board at 0.9",
     # found by the tic-tac-toe helper's tuning run of session 11 (seeds 1540000..)
     ("tictactoe", 1540011, True): "a thin grey hover preview O over a dark wallpaper blob, "
     "read with it as one bold X (2.8 times the X's stroke weight), the board then struck",
