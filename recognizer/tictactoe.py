@@ -1076,6 +1076,7 @@ def read_cells(
     brightness: NDArray[np.float32] | None = None,
     reach: tuple[tuple[float, float], tuple[float, float]] | None = None,
     colours: RGBImage | None = None,
+    lines: bool = True,
 ) -> tuple[list[MarkShape | None], float, int]:
     """Warp the ink difference image ``diff`` (:func:`ink_mask`) to the canonical board,
     threshold it there and read the nine cells in reading order.
@@ -1083,7 +1084,9 @@ def read_cells(
     Thresholding after the warp keeps the strokes of a small board apart: the thresholds
     come from ``diff`` (:func:`ink_levels`), the pixels from its smooth enlargement.
 
-    The grid lines (and the frame, if ``framed``) are traced and erased, and each remaining
+    The grid lines (and the frame, if ``framed``) are traced and erased, unless the board
+    has no ``lines`` (tiles with nothing between them, where a mark's edge near a cell's
+    side would be traced as a line and cut away); each remaining
     ink component of mark size goes to the cell holding its centroid, so marks that spill
     over a line are read whole. On an unframed board a large, roughly square component just
     past the edge goes to the nearest cell (hand-drawn lines are rarely parallel, so the
@@ -1110,7 +1113,8 @@ def read_cells(
     board = hysteresis(warped, *levels)
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
-    for positions, bend in (((1, 2), 0.35), ((0, 3) if framed else (), 0.2)):
+    inner, outer = ((1, 2), (0, 3) if framed else ()) if lines else ((), ())
+    for positions, bend in ((inner, 0.35), (outer, 0.2)):
         rows = [pad + i * size for i in positions]
         clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
     strike = find_strike(board, size, pad)
@@ -1990,7 +1994,7 @@ def _read_tiles(image: RGBImage, board: TileBoard, scale: float, params: Params)
     size, pad = params.cell_px, 3 * params.cell_px // 2
     to_canvas = np.array([[size, 0, pad], [0, size, pad], [0, 0, 1]], dtype=np.float64)
     ink, covered = _tile_ink(image, board, to_image, params)
-    readings, density, glyphs = read_cells(ink, to_canvas, True, params)
+    readings, density, glyphs = read_cells(ink, to_canvas, True, params, lines=False)
     partial = covered < 0.5 * float(np.median(covered))
     readings = [
         MarkShape("?", 0.0, 0, 0.0)

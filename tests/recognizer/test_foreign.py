@@ -36,13 +36,12 @@ FIXED_WRONG: dict[Case, str] = {
     # session 11
     ("snake", 1300027, True): "a body of white digits alone on pale tiles, its marks "
     "lost but on the 3 (the tail): the 3's mark taken for the head's eyes, read reversed",
-}
-# and those still open: what was read instead
-OPEN_WRONG: dict[Case, str] = {
     # found by the lead's held-out run of session 11 (seeds 1600000..), and so at 0a193cf
-    ("tictactoe", 1600010, False): "a board of tiles, its O on (1, 0) read as an X (no "
-    "hole found in it, five arms): 'xo-xoxx-o' at 0.95",
+    ("tictactoe", 1600010, False): "a board of tiles, the O's of its middle row cut open by "
+    "the eraser of grid lines there are none of, the one on (1, 0) read as an X",
 }
+# and those still open: what was read instead (none since session 11)
+OPEN_WRONG: dict[Case, str] = {}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 and 1200002 photos and
