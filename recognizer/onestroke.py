@@ -890,18 +890,14 @@ def _decide(
     )
     strays = sorted(cell for cell in board.strays if _within(cell, grown))
     if strays:
-        cells = ", ".join(
-            f"({r - area[0]}, {c - area[1]})" for r, c in strays[: params.doubt_cells]
-        )
+        cells = _named(strays, area[:2], params)
         doubts.append(f"tiles off the lattice (a sheared picture?): cells {cells} in doubt")
         confidence = min(confidence, 0.3)
     beyond = sorted(
         cell for cell in readings if not _within(cell, area) and _kin(cell, readings, area, params)
     )
     if beyond:
-        cells = ", ".join(
-            f"({r - area[0]}, {c - area[1]})" for r, c in beyond[: params.doubt_cells]
-        )
+        cells = _named(beyond, area[:2], params)
         doubts.append(f"tiles seem to lie beyond the board's edge: cells {cells} in doubt")
         confidence = min(confidence, 0.3)
     judged = [
@@ -940,7 +936,7 @@ def _decide(
     # neither, as is such a cell the ring passed over
     pale = sorted(cell for cell in (*holes, *passed) if readings[cell].tint >= params.pale)
     if pale:
-        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in pale[: params.doubt_cells])
+        cells = _named(pale, area[:2], params)
         doubts.append(f"cells tinted like faded tiles are read as holes: {cells} in doubt")
         confidence = min(confidence, 0.3)
     # glare fades tiles smoothly: a hole beside a faint tile may be a tile faded out
@@ -950,7 +946,7 @@ def _decide(
         if any(cell in tiles and _faint(readings[cell], params) for cell in _around(hole))
     )
     if faded:
-        cells = ", ".join(f"({r}, {c})" for r, c in faded[: params.doubt_cells])
+        cells = _named(faded, (0, 0), params)
         doubts.append(f"holes beside faint tiles may be tiles washed out by glare: {cells}")
         confidence = min(confidence, 0.3)
     drawn_cat = bool(covered)
@@ -969,9 +965,7 @@ def _decide(
             outer = _read(*working, board, unread, params)
             readings = readings | outer
             marked = _marked(tiles, [*others, *outer], readings, params)
-        cells = ", ".join(
-            f"({r - area[0]}, {c - area[1]})" for r, c in marked[: params.doubt_cells]
-        )
+        cells = _named(marked, area[:2], params)
         if not marked:
             return Recognition.nothing(
                 GAME, "no cat on the board and no tile unlike the others: the start is unknown"
@@ -995,9 +989,7 @@ def _decide(
             and color_distance(reading.color, readings[marked[0]].color) < params.tile_step
         )
         if twins:
-            cells = ", ".join(
-                f"({r - area[0]}, {c - area[1]})" for r, c in twins[: params.doubt_cells]
-            )
+            cells = _named(twins, area[:2], params)
             return Recognition.nothing(
                 GAME,
                 f"the start's colour recurs beside it: the start is ambiguous, cells {cells} "
@@ -1015,7 +1007,7 @@ def _decide(
         cell for cell, rim in _rims(*working, board, sorted(holes)).items() if rim >= params.rim
     ]
     if rimmed:
-        cells = ", ".join(f"({r}, {c})" for r, c in rimmed[: params.doubt_cells])
+        cells = _named(rimmed, (0, 0), params)
         doubts.append(f"holes show a tile's rim (tiles washed out by glare?): {cells}")
         confidence = min(confidence, 0.3)
     inner = [cell for cell in covered if _within(cell, area)]
@@ -1043,7 +1035,7 @@ def _decide(
     typical = float(np.median(list(shares.values()))) if shares else 0.0
     faced = sorted(cell for cell, share in shares.items() if share >= typical + params.cat_texture)
     if faced:
-        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in faced[: params.doubt_cells])
+        cells = _named(faced, area[:2], params)
         doubts.append(f"a face on a tile besides the start's: the start is ambiguous: {cells}")
         confidence = min(confidence, 0.2)
     # the cat (and its ears beside it) stands out anyhow; a tile's lift is about 1, a hole's 0
@@ -1056,7 +1048,7 @@ def _decide(
         and not params.sane_lift[0] <= reading.lift <= params.sane_lift[1]
     )
     if wild:
-        cells = ", ".join(f"({r - area[0]}, {c - area[1]})" for r, c in wild[: params.doubt_cells])
+        cells = _named(wild, area[:2], params)
         doubts.append(f"the tiles' and background's colours are unclear: cells {cells} in doubt")
         confidence = min(confidence, 0.3)
     if len(tiles) < params.min_tiles:
@@ -1081,7 +1073,7 @@ def _decide(
     whole_cells = seen.reshape(-1, len(_STEPS)).all(axis=1)
     cut = [tile for tile, inside in zip(ordered, whole_cells, strict=True) if not inside]
     if cut:
-        cells = ", ".join(f"({r - top}, {c - left})" for r, c in cut[: params.doubt_cells])
+        cells = _named(cut, (top, left), params)
         doubts.append(f"the tiles run on past the picture's edge: cells {cells} in doubt")
         confidence = min(confidence, 0.3)
     unlike = _unlike_surround(*working, board, (top, left, bottom, right), start, params)
@@ -1097,7 +1089,7 @@ def _decide(
         tiles - {start}, readings, params
     )
     if odd:
-        cells = ", ".join(f"({r - top}, {c - left})" for r, c in odd[: params.doubt_cells])
+        cells = _named(odd, (top, left), params)
         doubts.insert(0, f"the tiles are not all of one colour: cells {cells} in doubt")
         confidence = min(confidence, 0.2)
     rows = [
@@ -1446,6 +1438,13 @@ def _two_colours(tiles: set[Cell], readings: dict[Cell, CellReading], params: Pa
         return []
     smaller = order[:cut] if cut <= len(cells) - cut else order[cut:]
     return sorted(cells[i] for i in smaller)
+
+
+def _named(cells: list[Cell], origin: Cell, params: Params) -> str:
+    """``(r, c), (r, c)`` for a doubt message: the first :attr:`Params.doubt_cells` of
+    ``cells``, counted from ``origin``."""
+    top, left = origin
+    return ", ".join(f"({r - top}, {c - left})" for r, c in cells[: params.doubt_cells])
 
 
 def _within(cell: Cell, area: Area) -> bool:
