@@ -900,10 +900,11 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         # once a plane is fitted under them
         and (measured.tinted[c] > p.faint or measured.weak[c] > p.grey_pale)
     ]
+    limits = _mark_limits(occupied, measured, p)
     faint = sorted(
         c
-        for c in {*faint, *_marked(occupied, measured, p)}
-        if not _spilled(img, grid, c, occupied, measured, p)
+        for c in {*faint, *_marked(occupied, measured, limits)}
+        if not _spilled(img, grid, c, occupied, measured, limits, p)
     )
     if _faint_pieces(faint, occupied, measured, p):
         for cell in faint:
@@ -1017,7 +1018,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     return _Reading(tuple("".join(r) for r in rows), ())
 
 
-def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
+def _marked(occupied: list[Cell], measured: _Cells, limits: tuple[float, float]) -> list[Cell]:
     """Cells read as empty whose marks stand out from the plain cells at a fraction of the
     pieces' contrast (:attr:`Params.mark_contrast`): a photo's light lowers every contrast
     alike, so a tree faded under it is a faint mark in doubt, never an empty cell. The
@@ -1030,9 +1031,9 @@ def _marked(occupied: list[Cell], measured: _Cells, p: Params) -> list[Cell]:
     square bled over one side of it (a slightly shifted lattice on a checkered board). A
     glare spot about a cell wide is no plane: its curvature lifts a middle off its rim by
     a few levels (:attr:`Params.centre_noise`) however faint the pieces are; a faded tree
-    stands out twice that."""
+    stands out twice that. ``limits`` are :func:`_mark_limits`'."""
     held = set(occupied)
-    hue, middle = _mark_limits(occupied, measured, p)
+    hue, middle = limits
     return [
         c
         for c in measured.hue
@@ -1055,7 +1056,13 @@ def _mark_limits(occupied: list[Cell], measured: _Cells, p: Params) -> tuple[flo
 
 
 def _spilled(
-    img: FloatImage, grid: _Grid, cell: Cell, occupied: list[Cell], measured: _Cells, p: Params
+    img: FloatImage,
+    grid: _Grid,
+    cell: Cell,
+    occupied: list[Cell],
+    measured: _Cells,
+    limits: tuple[float, float],
+    p: Params,
 ) -> bool:
     """Whether the faint marks of an empty ``cell`` are its neighbouring pieces' edges: a
     piece drawn up to or over its cell's border (a rounded segment a little larger than
@@ -1067,9 +1074,9 @@ def _spilled(
     ``weak`` over at most :attr:`Params.faint` of it, and no stronger in hue than a plain
     cell may be), and its middle no further off its rim than a plain cell's may be (a piece
     in grey off the board shows there; a neighbour's tint on one side leaves the rim's
-    median). A cell with no occupied neighbour is never spilled on. Limits as
-    :func:`_mark_limits`."""
-    hue_limit, middle = _mark_limits(occupied, measured, p)
+    median). A cell with no occupied neighbour is never spilled on. ``limits`` are
+    :func:`_mark_limits`'."""
+    hue_limit, middle = limits
     if measured.centre[cell] > middle:
         return False
     y0, y1, x0, x1 = grid.box(cell, p.inset)
