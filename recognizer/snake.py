@@ -1829,7 +1829,10 @@ def _text_rows(
     regular = gaps[np.abs(gaps - pitch) <= 0.15 * pitch + slack]
     if len(regular) == 0:
         return "no text map"
-    pitch = float(np.median(regular))
+    # the mean, as centres lie on whole or half pixels: small text's gaps are whole pixels
+    # either side of its pitch (7 and 8 apart at 7.8), of which a median keeps one, and
+    # dots two or three pitches apart then fall off it (_on_pitch)
+    pitch = float(np.mean(regular))
     lines = [(base, line) for base, line in lines if _on_pitch(line, pitch)]
     if len(lines) < SIZE - 2:
         return "no text map"

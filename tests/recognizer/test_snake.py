@@ -556,6 +556,10 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # an 8 read as a 0 beside a 6: both looped, either order fit until their own glyphs
         # chose
         (1400028, ("screen",)),
+        # small code (a 7.8 px pitch) whose dots' gaps are 7 and 8 pixels: a median pitch of
+        # 8 put dots two and three pitches apart off it, and lines with few dots were lost
+        (1730037, ("screen",)),
+        (1730048, ("screen", "photo")),
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
