@@ -225,6 +225,13 @@ class Params:
     #: below ``min_line_mark``) runs through cells, which the grid splits.
     clear_separator: float = 40.0
     min_line_mark: float = 14.0
+    #: A board lies among pieces of its kind (:func:`_among_likes`) when this many regions
+    #: of its cells' size and colours lie on its lattice beyond the ring of cells around it
+    #: (not in its target), each centred within ``like_offset`` of a pitch of a cell's
+    #: centre, its sides between ``like_sides`` of the pitch.
+    min_likes: int = 2
+    like_offset: float = 0.2
+    like_sides: tuple[float, float] = (0.6, 1.1)
     #: Hollow cells (:func:`_on_rims`) are read on squares this far from their centres (in
     #: pitches).
     rim_radii: tuple[float, ...] = (0.3, 0.32, 0.34, 0.36, 0.38, 0.4, 0.42, 0.44, 0.46)
@@ -236,8 +243,12 @@ ONE_LATTICE_DOUBT = (
     "the two grids lie side by side on one lattice: two parts of one grid, not a board and its "
     "target"
 )
-#: The doubt of a board that already matches its target.
+LIKES_DOUBT = (
+    "cells like the board's lie on its lattice beyond it: pieces on a larger field (a go "
+    "board's stones), not a framed board"
+)
 PART_DOUBT = "a grid lies within a larger grid of cells: a part of a board, not a whole one"
+#: The doubt of a board that already matches its target.
 SOLVED_DOUBT = "the board already matches its target: two copies of one grid, not a level"
 #: The doubt of two grids read whole whose colour counts differ (a misread cell, likely).
 COUNT_DOUBT = "the target's colour counts differ from the board's"
@@ -631,7 +642,11 @@ def _fit_block(
     )
     members = {regions.cells[i] for i in group}
     colors = _sample_cells(lattice, (cell_x, cell_y), regions, members, work, params)
-    if colors is None and len(group) >= params.min_region_share * rows * cols:
+    if (
+        colors is None
+        and len(group) >= params.min_region_share * rows * cols
+        and _every_line_held(sub, (x0, y0), (pitch_x, pitch_y), (cols, rows))
+    ):
         colors = _patch_colors(lattice, (0.2 * cell_x, 0.2 * cell_y), work, params)
         if np.isnan(colors).any():
             return None
@@ -639,6 +654,27 @@ def _fit_block(
         return None
     box = (x0, y0, float(sub[:, 2].max()), float(sub[:, 3].max()))
     return _Grid(box, lattice, colors, tuple(group))
+
+
+def _every_line_held(
+    boxes: NDArray[np.float64],
+    origin: tuple[float, float],
+    pitch: tuple[float, float],
+    counts: tuple[int, int],
+) -> bool:
+    """True when each column and each row of a lattice (its first cell's corner ``origin``,
+    ``pitch`` and ``counts`` per axis, x then y) holds some region of ``boxes`` over most of
+    a cell: a row that none reaches is the page between two grids (a board and its target
+    one pitch apart), not a row of cells."""
+    for axis in (0, 1):
+        first = (boxes[:, axis] - origin[axis]) / pitch[axis] + 0.25
+        last = (boxes[:, axis + 2] - origin[axis]) / pitch[axis] - 0.25
+        held = np.zeros(counts[axis], dtype=bool)
+        for a, b in zip(np.floor(first).astype(int), np.ceil(last).astype(int), strict=True):
+            held[max(a, 0) : max(b, 0)] = True
+        if not held.all():
+            return False
+    return True
 
 
 def _sample_cells(
@@ -1630,7 +1666,8 @@ def _unfitted_pairs(
     largest group (by its box) with each other group near it (nearest first, not
     overlapping), each with the regions inside its box, both read in the shape they fit
     jointly (:func:`_joint_shape`). A board and a target whose merged same-coloured cells
-    each hide a line that the other shows."""
+    each hide a line that the other shows. When the largest group is a whole block that was
+    cut into parts, the largest group holding no other is tried too."""
     if len(unfitted) < 2:
         return
     boxes = regions.boxes
@@ -1647,10 +1684,40 @@ def _unfitted_pairs(
         ).tolist()
         for x0, y0, x1, y1 in extents
     ]
-    largest = max(range(len(unfitted)), key=lambda i: _box_area(extents[i]))
+    by_area = sorted(range(len(unfitted)), key=lambda i: -_box_area(extents[i]))
+    # a block cut at its widest gap (see :func:`_fitted`) overlaps its parts, so no other
+    # group lies apart from it: a board and a full-size target of merged cells that linked
+    # into one block are read as its parts
+    uncut = [
+        i for i in by_area if not any(_inside(extents[j], extents[i]) for j in by_area if j != i)
+    ]
+    for largest in dict.fromkeys(by_area[:1] + uncut[:1]):
+        yield from _unfitted_pairs_with(largest, blocks, extents, regions, work, params)
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    """True when box ``inner`` lies within box ``outer``."""
+    return (
+        inner[0] >= outer[0]
+        and inner[1] >= outer[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
+
+
+def _unfitted_pairs_with(
+    largest: int,
+    blocks: Sequence[list[int]],
+    extents: Sequence[Box],
+    regions: _Regions,
+    work: RGBImage,
+    params: Params,
+) -> Iterator[tuple[_Grid, _Grid]]:
+    """The pairs of :func:`_unfitted_pairs` with group ``largest`` as the board's."""
+    boxes = regions.boxes
     group, box = blocks[largest], extents[largest]
     others = sorted(
-        (i for i in range(len(unfitted)) if not _overlap(extents[i], box)),
+        (i for i in range(len(blocks)) if not _overlap(extents[i], box)),
         key=lambda i: _gap(extents[i], box),
     )
     for i in others:
@@ -1928,6 +1995,58 @@ def _within_larger(grid: _Grid, grids: Sequence[_Grid], params: Params) -> bool:
     return False
 
 
+def _in_grid(lattice: Lattice, points: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Pixel ``(x, y)`` points in ``lattice``'s grid coordinates ``(col, row)``."""
+    ends = np.column_stack([points, np.ones(len(points))]) @ np.linalg.inv(lattice.homography).T
+    return np.asarray(ends[:, :2] / ends[:, 2:], dtype=np.float64)
+
+
+def _among_likes(
+    board: _Grid, target: _Grid, regions: _Regions, work: RGBImage, params: Params
+) -> bool:
+    """True when regions of the board's cell size and colours lie on the board's lattice
+    beyond the ring of cells around it (``params.min_likes`` of them, outside the target):
+    the board is then a cluster of pieces on a larger lattice of places (stones on a go
+    board, counters on a game's field), not a framed grid. A game frames its board and sets
+    nothing cell-like in its colours on its lattice around it but the target."""
+    boxes = regions.boxes
+    pitch = board.lattice.cell_size()
+    sides = boxes[:, 2:] - boxes[:, :2]
+    low, high = params.like_sides
+    sized = ((sides >= low * pitch) & (sides <= high * pitch)).all(axis=1)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    tx0, ty0, tx1, ty1 = target.box
+    outside = ~(
+        (centres[:, 0] >= tx0)
+        & (centres[:, 0] <= tx1)
+        & (centres[:, 1] >= ty0)
+        & (centres[:, 1] <= ty1)
+    )
+    picked = np.flatnonzero(sized & outside)
+    if len(picked) < params.min_likes:
+        return False
+    col, row = _in_grid(board.lattice, centres[picked]).T - 0.5
+    rows, cols = board.shape
+    beyond = (row < -1.5) | (row > rows + 0.5) | (col < -1.5) | (col > cols + 0.5)
+    on_lattice = (np.abs(row - np.round(row)) <= params.like_offset) & (
+        np.abs(col - np.round(col)) <= params.like_offset
+    )
+    candidates = picked[beyond & on_lattice]
+    if len(candidates) < params.min_likes:
+        return False
+    height = work.shape[0]
+    cells = board.colors.reshape(-1, 3)
+    half = max(1, round(0.15 * pitch))
+    likes = 0
+    for x, y in np.round(centres[candidates]).astype(int):
+        patch = work[max(0, y - half) : min(height, y + half + 1), max(0, x - half) : x + half + 1]
+        if patch.size == 0:
+            continue
+        color = _median_color(patch.reshape(-1, 3))
+        likes += bool(np.linalg.norm(cells - color, axis=1).min() < params.same_color)
+    return likes >= params.min_likes
+
+
 def _one_lattice(board: _Grid, target: _Grid, params: Params) -> bool:
     """True when ``target`` is a block of cells of ``board``'s own lattice right beside it:
     both pitches alike (within ``params.lattice_pitch``), the target's corners on the
@@ -1941,8 +2060,7 @@ def _one_lattice(board: _Grid, target: _Grid, params: Params) -> bool:
         return False
     rows, cols = board.shape
     corners = target.lattice.to_pixels([(0.0, 0.0), target.shape])
-    ends = np.column_stack([corners, np.ones(2)]) @ np.linalg.inv(board.lattice.homography).T
-    (c0, r0), (c1, r1) = ends[:, :2] / ends[:, 2:]
+    (c0, r0), (c1, r1) = _in_grid(board.lattice, corners)
     nodes = np.round([r0, c0, r1, c1])
     if np.abs(np.array([r0, c0, r1, c1]) - nodes).max() > params.lattice_slack:
         return False
@@ -2120,6 +2238,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 continue
             if _within_larger(board, seen, tuned) or _within_larger(target, seen, tuned):
                 doubts.append(PART_DOUBT)
+                continue
+            if _among_likes(board, target, found.regions, found.smooth, tuned):
+                doubts.append(LIKES_DOUBT)
                 continue
             if _one_lattice(board, target, tuned):
                 doubts.append(ONE_LATTICE_DOUBT)

@@ -790,11 +790,32 @@ def test_two_parts_of_one_grid_are_no_board_and_target() -> None:
         assert not bond._one_lattice(board, grid(left, top, pitch), bond.PARAMS), (left, top)
 
 
-@pytest.mark.xfail(strict=True, reason="open WRONG: a go board's stones read as a 2x2 board")
 def test_a_go_board_is_no_bond_board() -> None:
     """Held-out WRONG (own non-puzzle screenshot 1600010, session 11; so at 0a193cf): a go
-    board of black and white stones on a wooden field, read as a 2x2 Bond board of two
-    colours and its target at 1.0."""
+    board of black and white stones on a wooden field, two touching 2x2 clusters of stones
+    read as a Bond board of two colours and its target at 1.0. More stones of the board's
+    size and colours lie on its lattice beyond it: pieces on a field, not a framed board."""
     picture = screen("none", np.random.default_rng(1600010))[0]
+    result = bond.recognize(picture)
+    assert not result.confident
+    assert bond.LIKES_DOUBT in result.doubts
     with pytest.raises(UnrecognizedError):
         recognizer.recognize(picture)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        # a full-size target one pitch below the board: both made one 5x4 lattice whose
+        # middle row is the page between them
+        1600035,
+        # a full-size target two pitches beside a 4x4 board of two colours, both of merged
+        # cells that linked into one block: the block was cut in two, but only the whole
+        # block was tried as a board
+        1600034,
+    ],
+)
+def test_full_size_targets_near_the_board_are_read_exactly(seed: int) -> None:
+    """Held-out own screenshots of session 11 that no recognizer read."""
+    picture, truth = screen("bond", np.random.default_rng(seed))
+    assert comparable(_read(picture)[0]) == comparable(truth)
