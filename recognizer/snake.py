@@ -1259,10 +1259,15 @@ def _link(
     colors: dict[Cell, NDArray[np.float32]],
     backgrounds: dict[Cell, NDArray[np.float32]],
     p: Params,
+    strict: bool = False,
 ) -> bool:
     """Whether the body's colour in cell ``a`` or ``b`` of ``pair`` (:func:`_body_colors`)
     crosses the middle of the border between them: pixels near it, and nearer it than the
-    two cells' ``backgrounds`` (light marks on a light board are near the board too)."""
+    two cells' ``backgrounds`` (light marks on a light board are near the board too), over
+    :attr:`Params.link` of a window on the border; ``strict``, over that share of the
+    window along the border at every step across it (segments apart leave a gap across
+    the window, which need not lie on the border: a lattice a few pixels off the pieces
+    shows one segment's edge and the gap)."""
     a, b = pair
     (ra, ca), (rb, cb) = a, b
     my = grid.top + ((ra + rb) / 2 + 0.5) * grid.pitch_y
@@ -1273,7 +1278,12 @@ def _link(
     win = img[round(my - hy) : round(my + hy) + 1, round(mx - hx) : round(mx + hx) + 1]
     dist = np.minimum(_distance(win, colors[a]), _distance(win, colors[b]))
     ground = np.minimum(_distance(win, backgrounds[a]), _distance(win, backgrounds[b]))
-    return bool(((dist < p.near) & (dist < ground)).mean() >= p.link)
+    body = (dist < p.near) & (dist < ground)
+    if not strict:
+        return bool(body.mean() >= p.link)
+    # the window's columns run across a border between a row's cells, its rows across one
+    # between a column's
+    return bool(body.mean(axis=0 if ra == rb else 1).min() >= p.link)
 
 
 def _order_board(
@@ -1289,14 +1299,20 @@ def _order_board(
     """The snake's cells head first, or why they cannot be ordered."""
     pairs = {frozenset((a, b)) for a in cells for b in _neighbours(a) if b in cells}
     colors = _body_colors(cells, measured, p)
-    links = {
-        pair
-        for pair in pairs
-        if _link(img, grid, (min(pair), max(pair)), colors, measured.background, p)
-    }
-    orders = snake_orders(cells, links or None)
-    if head is not None:
-        orders = [o for o in orders if o[0] == head]
+    links = set(pairs)
+    # links by the body's colour across a border, or where those make no chain (segments
+    # apart under a lattice a few pixels off them), only those crossing it everywhere
+    for strict in (False, True):
+        links = {
+            pair
+            for pair in links
+            if _link(img, grid, (min(pair), max(pair)), colors, measured.background, p, strict)
+        }
+        orders = snake_orders(cells, links or None)
+        if head is not None:
+            orders = [o for o in orders if o[0] == head]
+        if orders or not links:
+            break
     if not orders:
         return "the body is not a chain"
     # a body within the body's colour distance (``near``) of its board (white digits on

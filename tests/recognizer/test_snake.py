@@ -779,6 +779,10 @@ def test_foreign_photo_body_directions_rest_on_evidence(
         # dark code on a saturated green page (its channels' mean under 128): the page is
         # light by its luminance, so the text is taken out of it by a closing
         (830004, "screen"),
+        # rounded tiles set apart, on a lattice a few pixels off them: over half of a
+        # window on two borders held one tile's edge, links that made no chain; only links
+        # crossing the border at every step remain (none)
+        (1730009, "screen"),
     ],
 )
 def test_foreign_looks_are_read(seed: int, draw: str) -> None:
