@@ -1202,7 +1202,8 @@ def _unlike_their_kind(
     weight or in another colour (:attr:`Params.max_colour_step`), or, alone of its kind,
     under :attr:`Params.min_cross_weight_share` of the other kind's weight, is a hover preview of
     the next move, a wiped mark's ghost or something over the board (colours, if
-    ``colours``, the picture on the canonical board, is given)."""
+    ``colours``, the picture on the canonical board, is given). So is one drawn in the other
+    kind's colour where the two kinds differ (:func:`_in_rival_colour`)."""
     inks = mark_inks(readings, warped, marks, colours, params)
     out = list(readings)
     for ink in inks:
@@ -1215,13 +1216,43 @@ def _unlike_their_kind(
         contrast = float(np.median([other.contrast for other in kind]))
         weight = float(np.median([other.weight for other in kind]))
         colour = np.median([other.colour for other in kind], axis=0)
+        rivals = [other.colour for other in inks if other.mark != ink.mark]
         if (
             ink.contrast < 0.5 * contrast
             or ink.weight < params.min_weight_share * weight
             or float(np.abs(ink.colour - colour).max()) > params.max_colour_step
+            or (rivals and _in_rival_colour(ink.colour, colour, np.median(rivals, axis=0), params))
         ):
             out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
     return out
+
+
+def _in_rival_colour(
+    colour: NDArray[np.float64],
+    kind: NDArray[np.float64],
+    rival: NDArray[np.float64],
+    params: Params = PARAMS,
+) -> bool:
+    """Whether a mark of ``colour`` is drawn in the other kind's colour ``rival`` rather than
+    in its own kind's ``kind``: the two kinds' colours over half
+    :attr:`Params.max_colour_step` apart in a channel, and the mark under half as far from
+    the rival's colour as from its own kind's. A mark read as one kind in the other kind's
+    ink is a misread one of those, or something else in that ink: a blob of the wallpaper
+    in the lines' colour, joined to a hover preview, read as a bold X among red X's and
+    blue O's (novel photo 1540011 of session 11, solved wrong).
+
+    Examples
+    --------
+    >>> red, blue = np.array([120.0, 45, 50]), np.array([20.0, 45, 90])
+    >>> _in_rival_colour(np.array([35.0, 60, 110]), red, blue)
+    True
+    >>> _in_rival_colour(np.array([150.0, 60, 70]), red, blue)
+    False
+    """
+    if float(np.abs(kind - rival).max()) <= params.max_colour_step / 2:
+        return False
+    own, other = (float(np.linalg.norm(colour - c)) for c in (kind, rival))
+    return other < own / 2
 
 
 def _see_through(

@@ -66,6 +66,10 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("bond", 1300011, False): "a toast over a goal card: its red cells read as a 2x3 "
     "one-stroke level, started on the teal cell beside them (whose other neighbour, blue, "
     "is left out of the surround as the cat's)",
+    # found by the tic-tac-toe helper's tuning run of session 11 (seeds 1540000..), fixed
+    # in session 12
+    ("tictactoe", 1540011, True): "a thin grey hover preview O over a wallpaper blob in the "
+    "lines' blue, read with it as one bold X among red X's",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
@@ -76,9 +80,6 @@ NOVEL_OPEN_WRONG: dict[Case, str] = {
     "above it read as a whole 5x12 board at 0.9",
     ("knight", 1600013, True): "a 7x5 board under a see-through ad band across two rows: "
     "the five rows above it read as a whole 5x5 board at 0.9",
-    # found by the tic-tac-toe helper's tuning run of session 11 (seeds 1540000..)
-    ("tictactoe", 1540011, True): "a thin grey hover preview O over a dark wallpaper blob, "
-    "read with it as one bold X (2.8 times the X's stroke weight), the board then struck",
 }
 
 
