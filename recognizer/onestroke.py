@@ -817,7 +817,9 @@ def _gaps_agree(lab: LabImage, ends: NDArray[np.float64], colors: Colors) -> NDA
     The pixel nearest the background on the segment across the gap (along the way from the
     local tile colour to the local background: an outline round the tiles is passed over)
     must lie at least 30% of that way, near the line between them (within Delta E 8, or 30%
-    of their distance: compression smears strong colours).
+    of their distance: compression smears strong colours). Tiles drawn side by side, each
+    in its own dark outline or drop shadow, show no page between them: their gap agrees
+    when its darkest pixel is the local tile colour shaded (see below).
     """
     t = np.linspace(0.25, 0.75, 9)[None, :, None]
     points = ends[:, :1] + t * (ends[:, 1:] - ends[:, :1])
@@ -834,9 +836,15 @@ def _gaps_agree(lab: LabImage, ends: NDArray[np.float64], colors: Colors) -> NDA
     rows = np.arange(len(ends))
     share = shares[rows, best]
     off = np.linalg.norm(line[rows, best] - (tile + share[:, None] * axis), axis=1)
-    return np.asarray(
-        (share >= 0.3) & (off < np.maximum(8.0, 0.3 * np.linalg.norm(axis, axis=1))), np.bool_
-    )
+    shown = (share >= 0.3) & (off < np.maximum(8.0, 0.3 * np.linalg.norm(axis, axis=1)))
+    # tiles side by side, each in its own dark outline or drop shadow: the gap's darkest
+    # pixel is the tiles' colour shaded (Lab scales towards black as light is taken away)
+    # at least 30% of the way to black (within Delta E 8): the tiles' edges
+    darkest = line[rows, np.argmin(line[..., 0], axis=1)]
+    depth = 1.0 - darkest[:, 0] / np.maximum(tile[:, 0], 1.0)
+    shade = np.linalg.norm(darkest - (1.0 - depth)[:, None] * tile, axis=1)
+    edged = (depth >= 0.3) & (shade < 8.0)
+    return np.asarray(shown | edged, np.bool_)
 
 
 def _patches(lab: LabImage, nodes: NDArray[np.float64], half: int) -> NDArray[np.float32]:
@@ -1010,9 +1018,12 @@ def _decide(
         cells = _named(rimmed, (0, 0), params)
         doubts.append(f"holes show a tile's rim (tiles washed out by glare?): {cells}")
         confidence = min(confidence, 0.3)
+    # the cat on a tile at the board's edge spills into the ring beside it, covering less
+    # there than its own tile; a cell of the ring covered as much is another candidate
     inner = [cell for cell in covered if _within(cell, area)]
     if inner:
-        covered = inner
+        most = max(readings[cell].other for cell in inner)
+        covered = [cell for cell in covered if cell in inner or readings[cell].other >= most]
     # the cat's ears, tail and feet (and its colour, smeared by video compression)
     # spill into the cells beside it: a weaker neighbour is read by its other pixels
     cat = max(covered, key=lambda cell: readings[cell].other)

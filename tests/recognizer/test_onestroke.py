@@ -806,3 +806,23 @@ def test_a_letterbox_beside_the_board_is_the_pages_end() -> None:
     boxed[:, right:] = (30, 30, 34)
     recognition = recognize(boxed)
     assert recognition.confident and recognition.puzzle == puzzle, recognition.doubts
+
+
+def test_a_cat_beside_the_board_makes_a_covered_tile_on_it_no_sure_start() -> None:
+    """Novel shot 1710017 (session 12): a stroke already begun, its tiles recoloured with a
+    line through them; the level left (tiles of another colour) was read as a whole 2x4
+    level at 1.0, started on a passed tile the line covers, while the cat sat beside the
+    board. A cell beside the board covered as much as the board's "cat" is a candidate too."""
+    picture, truth = foreign.novel("onestroke", np.random.default_rng(1710017))
+    recognition = recognize(picture)
+    assert not recognition.confident or comparable(recognition.puzzle) == comparable(truth)
+
+
+@pytest.mark.parametrize("seed", [1710005, 1710008])
+def test_tiles_side_by_side_in_dark_outlines_are_read(seed: int) -> None:
+    """Foreign shots 1710005 and 1710008 (session 12): outlined tiles with no gap between
+    them, whose gaps show the tiles' outlines (their colour shaded) and no page."""
+    picture, truth = foreign.screen("onestroke", np.random.default_rng(seed))
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert comparable(recognition.puzzle) == comparable(truth)
