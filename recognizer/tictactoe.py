@@ -1950,8 +1950,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
 
     The ``#`` is looked for on a small copy (quick to refuse other pictures), at a third
     of the ink level too when the picture's strongest ink makes none (a pale board beside bold
-    marks, but then not an empty one); the cells are read on a larger copy, through the
-    grid's homography.
+    marks, but then not one without a mark read surely, see :class:`MarkShape`); the cells
+    are read on a larger copy, through the grid's homography.
 
     Returns
     -------
@@ -2003,8 +2003,10 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     readings, density, glyphs = read_cells(
         diff, to_diff, grid.framed, params, brightness, grid.reach(), crop
     )
-    if faint and not any(readings):  # the gaps between pale tiles make a # as well
-        return Recognition.nothing(GAME, "only a faint empty #, no marks")
+    if faint and not any(cell is not None and cell.sure and cell.mark in "xo" for cell in readings):
+        # the gaps between pale tiles make a # as well, and another game's piece on a tile
+        # there may pass for a mark read by a fallback rule
+        return Recognition.nothing(GAME, "only a faint # with no sure mark")
     return _judge(readings, density, glyphs, to_image, grid.doubts, params)
 
 
