@@ -23,15 +23,16 @@ Drawn board
     shaded head on a dark board), short of ink, tints most of its cell (only the snake may
     be so pale: elsewhere it is in doubt, as light may tint an empty cell).
     The body order follows the drawn body from the head: which neighbouring cells the body
-    links across their shared border (in a colour nearer the body's than the board's), the
-    numbers written on segments (ink in a third colour, enclosed by the body or off both
-    its colour and the board's; the order whose numbers fall least short of their glyphs'
-    best readings, clearly; one unreadable end, eyes beside a 0, may be the head), the
-    digits of a body of separate marks (each cell's whole mark read as a glyph; exactly one
-    chain must hold every index), and the head's cues (a wider arrowhead, eyes, another
-    shade), each judged in the cells' own colours. Numbers read on some segments and lost
-    on others decide nothing, and a lone piece beside the snake that reads as a digit (a
-    segment whose fill was lost) is in doubt, never a tree.
+    links across their shared border (in a colour nearer the body's than the board's; where
+    those make no chain, only links crossing it at every step: segments set apart leave a
+    gap, perhaps off the border), the numbers written on segments (ink in a third colour,
+    enclosed by the body or off both its colour and the board's; the order whose numbers
+    fall least short of their glyphs' best readings, clearly; one unreadable end, eyes
+    beside a 0, may be the head), the digits of a body of separate marks (each cell's whole
+    mark read as a glyph; exactly one chain must hold every index), and the head's cues (a
+    wider arrowhead, eyes, another shade), each judged in the cells' own colours. Numbers
+    read on some segments and lost on others decide nothing, and a lone piece beside the
+    snake that reads as a digit (a segment whose fill was lost) is in doubt, never a tree.
 Text map
     A quick look at the small copy (where the board is looked for) asks for lines of dots
     or many specks of ink; then a look at a copy halved to about 1200 pixels asks for many
