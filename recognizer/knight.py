@@ -165,6 +165,13 @@ class Params:
     beyond three sides of the board are alike (a frame, a page), and nearest the fourth's
     to theirs when it is no part of that frame (a band; uneven light in a photo moves a
     frame's colour by less than the squares differ; see :func:`_unlike_surround`)."""
+    margin: tuple[float, float] = (0.1, 0.3)
+    """The strip just beyond a side of the board (past its edge line's blur), from and to
+    these fractions of a square beyond its edge ..."""
+    margin_colour: tuple[float, float] = (0.3, 0.5)
+    """... is unlike the other three sides' by more than the second fraction of the
+    board's two colours' distance while those are alike within the first: the side ends
+    at a dialog or a band over the board, not at its frame (see :func:`_unlike_margin`)."""
     past_edge: float = 0.15
     """A side of the board beyond the picture's edge by more than this fraction of a square
     is cut off there (the board may go on: the size is in doubt)."""
@@ -340,7 +347,8 @@ def _board_reading(
     beyond |= _cut(lattice, image.shape, params)
     bare = _cut(lattice, image.shape, params, margin=params.bare_edge)
     beyond |= _unlike_surround(ringed, bare, params)
-    edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
+    beyond |= _unlike_margin(wide, ringed, bare, params)
+    edge = _edge_doubt(board, corners, _squares_off(colours, params), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks, inks), numbers, edge, params)
 
 
@@ -980,23 +988,35 @@ def _edge_doubt(
     return f"board size in doubt: chequer corners or squares unclear along its {sides} edge"
 
 
-def _squares_off(colours: SquareColours) -> dict[str, int]:
+def _squares_off(colours: SquareColours, params: Params = PARAMS) -> dict[str, int]:
     """How many of the outermost squares along each side are not clearly of their own
     colour: lighter than the square next to them, further in, when they are light squares
     (darker when dark) by a third of the grey difference between that square and the one
-    two in (local, so uneven light in a photo does not matter)."""
+    two in (local, so uneven light in a photo does not matter), while of a colour alike
+    a neighbour's along the side (within :attr:`Params.past_colour` of the board's two
+    colours' distance): a lattice stretched over a frame reads squares of the frame's one
+    colour there, while a lone square unlike both its neighbours is highlighted (the
+    knight's square, a last move's), however it compares with the square further in."""
     grey = colours.base.mean(axis=2)
     parity = np.indices(grey.shape).sum(axis=0) % 2
+    own = [np.median(colours.base[parity == k], axis=0) for k in (0, 1)]
+    near = params.past_colour * float(np.linalg.norm(own[1] - own[0]))
     lighter = int(np.median(grey[parity == 1]) > np.median(grey[parity == 0]))
     sign = np.where(parity == lighter, 1.0, -1.0)
+    base = colours.base
     sides = {
-        "top": (grey, sign), "bottom": (grey[::-1], sign[::-1]),
-        "left": (grey.T, sign.T), "right": (grey.T[::-1], sign.T[::-1]),
+        "top": (grey, sign, base), "bottom": (grey[::-1], sign[::-1], base[::-1]),
+        "left": (grey.T, sign.T, base.transpose(1, 0, 2)),
+        "right": (grey.T[::-1], sign.T[::-1], base.transpose(1, 0, 2)[::-1]),
     }  # fmt: skip
     off = {}
-    for side, (rows, signs) in sides.items():
+    for side, (rows, signs, rgb) in sides.items():
         gap = np.abs(rows[1] - rows[2]) / 3
-        off[side] = int(np.count_nonzero(signs[0] * (rows[0] - rows[1]) <= gap))
+        alike = np.linalg.norm(np.diff(rgb[0], axis=0), axis=1) <= near
+        framed = np.zeros(len(alike) + 1, bool)
+        framed[:-1] |= alike
+        framed[1:] |= alike
+        off[side] = int(np.count_nonzero((signs[0] * (rows[0] - rows[1]) <= gap) & framed))
     return off
 
 
@@ -1116,11 +1136,6 @@ def _unlike_surround(ringed: SquareColours, bare: set[str], params: Params) -> s
     picture's edge may hide more of it there. When every side is bare, the picture is only
     chequer, and any side may go on (a screen found inside a board)."""
     rings = params.past_rings
-    inner = (slice(rings, -rings), slice(rings, -rings))
-    parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
-    own = [np.median(ringed.base[inner][parity[inner] == k], axis=0) for k in (0, 1)]
-    distance = float(np.linalg.norm(own[1] - own[0]))
-    alike, unlike = params.surround_colour
     side_line = slice(rings, -rings)
     lines: dict[str, tuple[int | slice, int | slice]] = {
         "top": (rings - 1, side_line), "bottom": (-rings, side_line),
@@ -1129,10 +1144,59 @@ def _unlike_surround(ringed: SquareColours, bare: set[str], params: Params) -> s
     shown = {
         side: np.median(ringed.base[at], axis=0) for side, at in lines.items() if side not in bare
     }
+    return _odd_side(shown, ringed, params.surround_colour, params)
+
+
+def _unlike_margin(
+    wide: FloatArray, ringed: SquareColours, bare: set[str], params: Params
+) -> set[str]:
+    """The side of the board whose margin (the strip just beyond its edge, see
+    :attr:`Params.margin`, from the board warped flat with :attr:`Params.past_rings` rings
+    around it) is unlike the other three's, while those are alike (see
+    :attr:`Params.margin_colour`), or is not shown (``bare``): whatever borders a board,
+    a frame or the page, borders it alike all round, right at its edge (however wider the
+    frame is below than above, or patterned further out), so a side bordered by something
+    else there ends at a dialog or a band laid over the board, which may hide more rows."""
+    rings, s = params.past_rings, params.square
+    rows, cols = (n - 2 * rings for n in ringed.spread.shape)
+    top, left = rings * s, rings * s
+    bottom, right = top + rows * s, left + cols * s
+    near, far = (round(f * s) for f in params.margin)
+    strips = {
+        "top": wide[top - far : top - near, left:right],
+        "bottom": wide[bottom + near : bottom + far, left:right],
+        "left": wide[top:bottom, left - far : left - near],
+        "right": wide[top:bottom, right + near : right + far],
+    }
+    shown = {
+        side: np.median(strip.reshape(-1, 3), axis=0)
+        for side, strip in strips.items()
+        if side not in bare
+    }
+    return _odd_side(shown, ringed, params.margin_colour, params)
+
+
+def _odd_side(
+    shown: dict[str, FloatArray],
+    ringed: SquareColours,
+    limits: tuple[float, float],
+    params: Params,
+) -> set[str]:
+    """The side whose colour in ``shown`` (the sides not shown are missing) lies farther
+    than ``limits[1]`` from the other three's, while those lie within ``limits[0]`` of each
+    other, both in the distance between the board's two colours (the board's squares inside
+    the :attr:`Params.past_rings` rings of ``ringed``); every side when none is shown."""
+    rings = params.past_rings
+    inner = (slice(rings, -rings), slice(rings, -rings))
+    parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
+    own = [np.median(ringed.base[inner][parity[inner] == k], axis=0) for k in (0, 1)]
+    distance = float(np.linalg.norm(own[1] - own[0]))
+    alike, unlike = limits
+    sides = ("top", "bottom", "left", "right")
     if not shown:
-        return set(lines)
+        return set(sides)
     out = set()
-    for side in lines:
+    for side in sides:
         others = [colour for other, colour in shown.items() if other != side]
         if len(others) < 3:
             continue

@@ -529,12 +529,21 @@ def test_faint_move_dots_and_a_gold_letter_on_marble(seed: int) -> None:
     assert result.confident and result.puzzle == truth, result.doubts
 
 
-@pytest.mark.parametrize(("seed", "photo"), [(930_001, False), (940_001, False), (940_001, True)])
+@pytest.mark.parametrize(
+    ("seed", "photo"),
+    [(930_001, False), (940_001, False), (940_001, True)]
+    + [(seed, photo) for seed in (1_600_005, 1_600_013) for photo in (False, True)],
+)
 def test_board_under_a_band_unlike_its_frame_is_no_reading(seed: int, photo: bool) -> None:
     # an ad strip across a framed board: 940001's hides its top row and the frame above it
     # (read as 8x6 of 9x6), 930001's its 2nd and 3rd rows, and the screens found in that
     # picture cut the board at the strip (or inside the board on every side: 7x8 of 11x9);
-    # the squares beyond the cut side are unlike the frame beyond the other three
+    # the squares beyond the cut side are unlike the frame beyond the other three.
+    # Held-out novel 1600005 (session 11): a white dialog over the last row of a 6x12
+    # board; 1600013: a see-through ad band over the last two rows of a 7x5 board; their
+    # photos were solved as the rows above (5x12, 5x5), the squares beyond less unlike the
+    # frame than the board's colours differ, but the strip just past the edge is the
+    # dialog's or the band's colour where the frame borders the other three sides
     if photo:
         picture, _ = photographed("knight", seed, foreign.novel)
     else:
@@ -637,3 +646,15 @@ def test_board_continued_five_rows_past_a_popup_is_in_doubt() -> None:
     result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
     assert not result.confident and truth is not None, result.puzzle
     assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
+
+
+@pytest.mark.parametrize("seed", [1_600_005, 1_600_021])
+def test_highlighted_square_on_the_edge_is_no_frame(seed: int) -> None:
+    # held-out own 1600005 (session 11): the knight's square, highlighted, on the board's
+    # right column; 1600021: a last move's highlighted square there, an arrow hiding
+    # corners beside it. Each was one square off its colour along a side whose corners were
+    # sparse, as a lattice stretched over a frame would be (size in doubt); a frame's
+    # squares are alike along the side, a highlight is unlike its neighbours there
+    picture, truth = screen("knight", np.random.default_rng(seed))
+    result = recognize(picture)
+    assert result.confident and result.puzzle == truth, result.doubts
