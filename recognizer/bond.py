@@ -1083,7 +1083,10 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
 
     Classes come from single-linkage clustering of all the cell colours (numbered by first
     appearance, source then target); the margin says how much nearer each cell is to its
-    own class's mean than to any other's (0 ambiguous, 1 exact). When the joint classes
+    own class's mean than to any other's (0 ambiguous, 1 exact), as read or once the
+    photo's smooth light fitted to the reading (:func:`_light_slopes`) is taken out,
+    whichever is clearer (a light gradient across the board brings one class's lit cells
+    near another's shaded ones, which no colour holds evenly). When the joint classes
     are no puzzle, the target is read again under the board's light
     (:func:`_target_in_board_light`); either way, the checks for colours merged by glare
     or by a light gradient follow.
@@ -1107,7 +1110,10 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     numbers = (classes + 1).reshape(2, rows, cols)
     hexes = _hexes(_class_means(colors[on_board], classes[on_board]))  # every class is on it
     source, goal = (tuple(tuple(int(v) for v in row) for row in grid) for grid in numbers)
-    return _Reading(Puzzle(source, goal, hexes), float(_margins(colors, classes).min()))
+    positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
+    even = colors / _gains(positions, _light_slopes(colors, classes, positions))
+    margin = max(_margins(colors, classes).min(), _margins(even, classes).min())
+    return _Reading(Puzzle(source, goal, hexes), float(margin))
 
 
 def _hexes(means: NDArray[np.float64]) -> tuple[str, ...]:
@@ -1169,7 +1175,8 @@ def _clipped_doubt(
 ) -> str | None:
     """A doubt naming the cells of a light class that may be two light colours clipped alike
     (grey and white under glare, white and a light tint), or of a class clipped in one
-    channel that spans two bright colours (salmon and light orange, red clipped), or None."""
+    channel that spans two bright colours (salmon and light orange, red clipped) unless the
+    target shows one of them alone (:func:`_target_on_one_side`), or None."""
     darkest = colors.min(axis=1)  # each cell's darkest channel
     spans = _spans(colors, classes)
     board_spans = np.where(on_board, _spans(colors, np.where(on_board, classes, -1)), 0.0)
@@ -1187,7 +1194,11 @@ def _clipped_doubt(
                 )
         clipped = colors[mine & on_board].min(axis=0) >= params.saturated
         spread = float(board_spans[mine & on_board].max())  # the target's cells are smeared
-        if clipped.any() and spread > params.max_channel_clipped_spread:
+        if (
+            clipped.any()
+            and spread > params.max_channel_clipped_spread
+            and not _target_on_one_side(colors, mine, on_board)
+        ):
             cells = np.flatnonzero(mine)
             group = _two_along_axis(colors[cells])[0]
             named = _cell_names(cells[group if group.sum() <= (~group).sum() else ~group], board)
@@ -1196,6 +1207,25 @@ def _clipped_doubt(
                 f"two bright colours may have merged; cells in doubt: {named}"
             )
     return None
+
+
+def _target_on_one_side(
+    colors: NDArray[np.float64], mine: NDArray[np.bool_], on_board: NDArray[np.bool_]
+) -> bool:
+    """True when the target's cells of a class (``mine``) all lie by one of the two groups
+    that its board cells split into (:func:`_two_along_axis`), each twice as near that
+    group's mean as the other's. The target holds the board's colours, so two colours
+    merged into the class would show there as two groups too: this class is one colour, a
+    glare spot or a lighter patch on some of its board cells."""
+    board, target = np.flatnonzero(mine & on_board), np.flatnonzero(mine & ~on_board)
+    if len(board) < 2 or len(target) == 0:
+        return False
+    group = _two_along_axis(colors[board])[0]
+    means = np.stack([colors[board[group]].mean(axis=0), colors[board[~group]].mean(axis=0)])
+    to_means = np.linalg.norm(colors[target][:, None, :] - means[None], axis=2)
+    nearer = to_means.argmin(axis=1)
+    clear = 2 * to_means.min(axis=1) <= to_means.max(axis=1)
+    return bool((nearer == nearer[0]).all() and clear.all())
 
 
 def _target_in_board_light(

@@ -18,7 +18,7 @@ from solvers.bond import Puzzle, Solution, verify
 from solvers.errors import UnrecognizedError
 from tests.render import foreign, nonpuzzle
 from tests.render.bond import GAME_PALETTE, Style, random_puzzle, random_style, render
-from tests.render.mixed import GAMES, Draw, comparable, photographed, screen
+from tests.render.mixed import GAMES, Draw, comparable, photographed, screen, true_rectified
 from tests.render.photo import photograph, random_photo_style, rectified
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
@@ -818,4 +818,31 @@ def test_a_go_board_is_no_bond_board() -> None:
 def test_full_size_targets_near_the_board_are_read_exactly(seed: int) -> None:
     """Held-out own screenshots of session 11 that no recognizer read."""
     picture, truth = screen("bond", np.random.default_rng(seed))
+    assert comparable(_read(picture)[0]) == comparable(truth)
+
+
+def test_a_glare_spot_on_a_class_clipped_in_one_channel_is_no_second_colour() -> None:
+    """Own photo 1720010: an orange class clipped in red, one board cell lit by glare 37
+    away from the others, was refused as two bright colours merged; the target's cells of
+    the class all lie by the board's larger group, so it is one colour (read exactly). Two
+    colours merged show in the target too (foreign photo 610025 stays refused, see
+    ``test_foreign_photos_once_solved_wrong_are_refused``)."""
+    photo, truth = photographed("bond", 1720010)
+    assert comparable(recognizer.recognize(photo).puzzle) == comparable(truth)
+    board = np.array([[255, 133, 63], [254, 110, 41], [252, 100, 33], [255, 103, 33]], float)
+    on_board = np.array([True] * 4 + [False] * 4)
+    mine = np.ones(8, dtype=bool)
+    one = np.concatenate([board, [[243, 101, 29], [247, 93, 30], [244, 102, 42], [253, 90, 48]]])
+    assert bond._target_on_one_side(one, mine, on_board)
+    two = np.concatenate([board, [[250, 130, 60], [247, 93, 30], [244, 102, 42], [253, 90, 48]]])
+    assert not bond._target_on_one_side(two, mine, on_board)
+
+
+@pytest.mark.parametrize("seed", [1720016, 1720026])
+def test_margins_are_read_under_the_photos_light_too(seed: int) -> None:
+    """Own photos straightened with their true outline: a light gradient across the board
+    brought a class's lit cells within a margin of 0.08 (1720016) or 0.23 (1720026) of
+    another class, refused as too close to tell apart; under the light fitted to the
+    reading each cell is clearly its own class's (read exactly)."""
+    picture, truth = true_rectified("bond", seed)
     assert comparable(_read(picture)[0]) == comparable(truth)
