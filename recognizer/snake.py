@@ -1720,12 +1720,6 @@ class _Blob:
         return max(self.x1 - self.x0, self.y1 - self.y0)
 
 
-def _blobs(mask: Mask) -> list[_Blob]:
-    """The 8-connected pieces of a mask."""
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    return [_Blob(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[1:]]
-
-
 def _dots(blobs: list[_Blob], expected: float, slack: float) -> tuple[list[_Blob], float]:
     """The ``.`` dots (the most common small round blobs of about the ``expected`` size,
     give or take a sixth and ``slack`` pixels) and their typical size."""
@@ -1806,8 +1800,9 @@ def _glyph_cell(blobs: list[_Blob], ink: FloatImage, p: Params) -> frozenset[str
     return frozenset(readings | cherry if readings else readings)
 
 
-def _split_blob(blob: _Blob, ink: FloatImage, phase: float, pitch: float) -> list[_Blob]:
-    """A blob cut at character cell borders when it spans several cells (touching glyphs)."""
+def _split_blob(blob: _Blob, inked: Mask, phase: float, pitch: float) -> list[_Blob]:
+    """A blob cut at character cell borders when it spans several cells (touching glyphs);
+    ``inked`` is the ink it is a piece of."""
     if blob.x1 - blob.x0 <= 1.2 * pitch:
         return [blob]
     pieces = []
@@ -1815,7 +1810,7 @@ def _split_blob(blob: _Blob, ink: FloatImage, phase: float, pitch: float) -> lis
     while phase + (k - 0.5) * pitch < blob.x1:
         x0 = max(blob.x0, round(phase + (k - 0.5) * pitch))
         x1 = min(blob.x1, round(phase + (k + 0.5) * pitch))
-        rows = np.flatnonzero((ink[blob.y0 : blob.y1, x0:x1] > 0.5).any(axis=1))
+        rows = np.flatnonzero(inked[blob.y0 : blob.y1, x0:x1].any(axis=1))
         if x1 > x0 and len(rows):
             pieces.append(_Blob(x0, blob.y0 + int(rows[0]), x1, blob.y0 + int(rows[-1]) + 1))
         k += 1
@@ -1831,14 +1826,82 @@ def _on_pitch(line: list[_Blob], pitch: float) -> bool:
     return len(gaps) > 0 and float(fits.mean()) >= 0.7
 
 
+@dataclass(frozen=True)
+class _Inked:
+    """A text's ink at one level of the ink map: the mask, its 8-connected blobs and each
+    pixel's blob (0 off the ink; blob ``i`` is label ``i + 1``)."""
+
+    mask: Mask
+    blobs: list[_Blob]
+    labels: NDArray[np.int32]
+
+    @classmethod
+    def at(cls, ink: FloatImage, level: float) -> _Inked:
+        """The ink over ``level``."""
+        mask = ink > level
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(
+            mask.astype(np.uint8), connectivity=8
+        )
+        blobs = [_Blob(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[1:]]
+        return cls(mask, blobs, np.asarray(labels, np.int32))
+
+
+def _row_cells(
+    inked: _Inked,
+    line: tuple[float, float, float],
+    grid: tuple[float, float],
+    ink: FloatImage,
+    p: Params,
+) -> tuple[list[TextCell], float] | None:
+    """The ten cells of a quoted field row on a text ``line`` (its dots' baseline and size,
+    and the line pitch; character cells ``grid``: phase and pitch) in the ``inked`` ink,
+    and the x of its first cell's centre; None when the line holds no one such row."""
+    base, dot, line_pitch = line
+    phase, pitch = grid
+    boxes = np.array([(b.y0, b.y1) for b in inked.blobs], np.float64).reshape(-1, 2)
+    centres, heights = boxes.mean(axis=1), boxes[:, 1] - boxes[:, 0]
+    on_line = (base - 0.85 * line_pitch <= centres) & (centres <= base + 0.15 * line_pitch)
+    on_line &= heights < 1.5 * line_pitch  # not a frame or a rule across lines
+    mine = [
+        piece
+        for i in np.flatnonzero(on_line)
+        for piece in _split_blob(inked.blobs[i], inked.mask, phase, pitch)
+    ]
+    if not mine:
+        return None
+    quotes = [b.y0 for b in mine if b.y1 < base - 1.3 * dot]
+    cap = base - float(np.median(quotes)) if quotes else np.inf
+    # each piece in the character cell its centre is in
+    at = [(b.x0, b.cx, b.x1) for b in mine]
+    k = np.floor((np.array(at).reshape(-1, 3) - phase) / pitch + 0.5).astype(np.int64)
+    first, last = int(k[:, 0].min()), int(k[:, 2].max())
+    held: list[list[_Blob]] = [[] for _ in range(first, last + 1)]
+    for b, i in zip(mine, k[:, 1], strict=True):
+        held[i - first].append(b)
+    kinds = [_char_kind(cell, base, dot, cap) for cell in held]
+    starts = [
+        i
+        for i in range(len(kinds) - SIZE - 1)
+        if kinds[i] == kinds[i + SIZE + 1] == "q" and set(kinds[i + 1 : i + SIZE + 1]) <= {".", "g"}
+    ]
+    if len(starts) != 1:
+        return None
+    row = slice(starts[0] + 1, starts[0] + SIZE + 1)
+    cells: list[TextCell] = [
+        _glyph_cell(cell, ink, p) if kind == "g" else kind
+        for kind, cell in zip(kinds[row], held[row], strict=True)
+    ]
+    return cells, phase + (first + row.start) * pitch
+
+
 def _text_rows(
     ink: FloatImage, expected: float, slack: float, pitch: float, p: Params
 ) -> tuple[list[_TextRow], float, float] | str:
     """Quoted rows of ten in the text (whose dots are about ``expected`` pixels, give or
     take ``slack``, and about ``pitch`` pixels apart), with the character pitch and the
     line pitch, both measured on the lines whose dots follow that pitch (not on prose)."""
-    blobs = _blobs(ink > 0.5)
-    dots, dot = _dots(blobs, expected, slack)
+    strong = _Inked.at(ink, 0.5)
+    dots, dot = _dots(strong.blobs, expected, slack)
     if not dots:
         return "no text map"
     lines = _baselines(dots, dot)
@@ -1854,42 +1917,28 @@ def _text_rows(
     if len(lines) < SIZE - 2:
         return "no text map"
     line_pitch = float(np.median(np.diff([base for base, _ in lines])))
+    fainter: _Inked | None = None
     rows = []
-    boxes = np.array([(b.y0, b.y1) for b in blobs], np.float64).reshape(-1, 2)
-    centres, heights = boxes.mean(axis=1), boxes[:, 1] - boxes[:, 0]
     for index, (base, line_dots) in enumerate(lines):
         xs = np.array([d.cx for d in line_dots])
         phase = float(np.angle(np.exp(2j * np.pi * xs / pitch).mean()) / (2 * np.pi) * pitch)
-        on_line = (base - 0.85 * line_pitch <= centres) & (centres <= base + 0.15 * line_pitch)
-        on_line &= heights < 1.5 * line_pitch  # not a frame or a rule across lines
-        mine = [
-            piece
-            for i in np.flatnonzero(on_line)
-            for piece in _split_blob(blobs[i], ink, phase, pitch)
-        ]
-        quotes = [b.y0 for b in mine if b.y1 < base - 1.3 * dot]
-        cap = base - float(np.median(quotes)) if quotes else np.inf
-        # each piece in the character cell its centre is in
-        at = [(b.x0, b.cx, b.x1) for b in mine]
-        k = np.floor((np.array(at).reshape(-1, 3) - phase) / pitch + 0.5).astype(np.int64)
-        first, last = int(k[:, 0].min()), int(k[:, 2].max())
-        held: list[list[_Blob]] = [[] for _ in range(first, last + 1)]
-        for b, i in zip(mine, k[:, 1], strict=True):
-            held[i - first].append(b)
-        kinds = [_char_kind(cell, base, dot, cap) for cell in held]
-        starts = [
-            i
-            for i in range(len(kinds) - SIZE - 1)
-            if kinds[i] == kinds[i + SIZE + 1] == "q"
-            and set(kinds[i + 1 : i + SIZE + 1]) <= {".", "g"}
-        ]
-        if len(starts) == 1:
-            row = slice(starts[0] + 1, starts[0] + SIZE + 1)
-            cells: list[TextCell] = [
-                _glyph_cell(cell, ink, p) if kind == "g" else kind
-                for kind, cell in zip(kinds[row], held[row], strict=True)
-            ]
-            rows.append((index, cells, phase + (first + row.start) * pitch, base))
+        found = _row_cells(strong, (base, dot, line_pitch), (phase, pitch), ink, p)
+        if found is None:
+            # a photo's blur fades some of the text below half strength (dots lost, a
+            # glyph broken into pieces): the line is read again at a quarter, its dots'
+            # baseline and size measured at that level too
+            fainter = fainter or _Inked.at(ink, 0.25)
+            held = [fainter.labels[int(d.cy), int(d.cx)] for d in line_dots]
+            grown = [fainter.blobs[label - 1] for label in held if label]
+            if grown:
+                line = (
+                    float(np.median([b.y1 for b in grown])),
+                    float(np.median([b.size for b in grown])),
+                    line_pitch,
+                )
+                found = _row_cells(fainter, line, (phase, pitch), ink, p)
+        if found is not None:
+            rows.append((index, found[0], found[1], base))
     return rows, pitch, line_pitch
 
 
