@@ -665,7 +665,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
 
     Marks far from square read ``?``, and so do crossings larger than a cell (given its
     side ``cell``), which are strokes of the grid rather than an X. Besides a clear loop,
-    an O is a thick ring with a small hole but no arms, a bold letter O, or a ring broken
+    an O is a thick ring with a small hole but no arms, a thick flat loop whose hole is open
+    at the very middle but lower than its middle box, a bold letter O, or a ring broken
     once or twice (where a grid line crossed it was erased) around an empty middle; and an
     X a bold letter X, whose arms part only near its corners, or arms crossing on a solid
     middle that enclose a speck of background (a smudge or moire stripe joined to them);
@@ -708,8 +709,8 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     # glare's blob or a smudge), where an X's arms leave the circle mostly bare
     ringed = hole >= 0.02 and around >= 0.85
     sure = True
-    if hole >= 0.08 and centre < 0.12 and squat:
-        mark = "o"
+    if hole >= 0.08 and squat and (centre < 0.12 or (core == 0.0 and centre < 0.4)):
+        mark = "o"  # a loop; a thick flat one's hole may be lower than the middle box
     elif hole < 0.04 and 3 <= arms <= 6 and centre >= 0.05 and crossed and squat and small:
         mark = "x" if not ringed else "?"
     elif (  # a ring around an empty middle, maybe broken; a bold letter O, maybe blurred

@@ -180,6 +180,11 @@ def test_mark_shapes() -> None:
     assert (classify_mark(heavy).mark, classify_mark(heavy).sure) == ("x", False)
     assert classify_mark(ring <= 20).mark == "?"
     assert not _notched(((np.abs(yy) <= 11) | (np.abs(xx) <= 11)) & (ring <= 20))
+    # a thick flat loop (a hand-drawn O squashed wide): its thin hole is open at the very
+    # middle but lower than the middle box (foreign 1740018's O)
+    yy, xx = np.mgrid[-20:21, -40:41]
+    flat = ((xx / 32) ** 2 + (yy / 13) ** 2 <= 1) & ((xx / 22) ** 2 + (yy / 3.5) ** 2 > 1)
+    assert classify_mark(flat).mark == "o"
 
 
 def test_overlay_draws_ghost_mark_in_the_cell_and_leaves_the_rest() -> None:
