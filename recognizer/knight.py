@@ -172,6 +172,10 @@ class Params:
     """... is unlike the other three sides' by more than the second fraction of the
     board's two colours' distance while those are alike within the first: the side ends
     at a dialog or a band over the board, not at its frame (see :func:`_unlike_margin`)."""
+    margin_apart: float = 2.0
+    """... or while they lie within this fraction of its distance from them apart: on a
+    board of two close colours, a photo's uneven light moves the frame's colour from side
+    to side by more than the squares differ, and a white dialog lies far beyond that."""
     past_edge: float = 0.15
     """A side of the board beyond the picture's edge by more than this fraction of a square
     is cut off there (the board may go on: the size is in doubt)."""
@@ -1173,7 +1177,7 @@ def _unlike_margin(
         for side, strip in strips.items()
         if side not in bare
     }
-    return _odd_side(shown, ringed, params.margin_colour, params)
+    return _odd_side(shown, ringed, params.margin_colour, params, params.margin_apart)
 
 
 def _odd_side(
@@ -1181,11 +1185,13 @@ def _odd_side(
     ringed: SquareColours,
     limits: tuple[float, float],
     params: Params,
+    spread_times: float = math.inf,
 ) -> set[str]:
     """The side whose colour in ``shown`` (the sides not shown are missing) lies farther
     than ``limits[1]`` from the other three's, while those lie within ``limits[0]`` of each
     other, both in the distance between the board's two colours (the board's squares inside
-    the :attr:`Params.past_rings` rings of ``ringed``); every side when none is shown."""
+    the :attr:`Params.past_rings` rings of ``ringed``), or within ``1 / spread_times`` of
+    its distance from them; every side when none is shown."""
     rings = params.past_rings
     inner = (slice(rings, -rings), slice(rings, -rings))
     parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
@@ -1201,10 +1207,14 @@ def _odd_side(
         if len(others) < 3:
             continue
         spread = max(float(np.linalg.norm(a - b)) for a in others for b in others)
-        if spread <= alike * distance and (
-            side not in shown
-            or min(float(np.linalg.norm(shown[side] - c)) for c in others) > unlike * distance
-        ):
+        if side not in shown:
+            odd = spread <= alike * distance
+        else:
+            apart = min(float(np.linalg.norm(shown[side] - c)) for c in others)
+            odd = apart > unlike * distance and (
+                spread <= alike * distance or apart > spread_times * spread
+            )
+        if odd:
             out.add(side)
     return out
 

@@ -532,7 +532,8 @@ def test_faint_move_dots_and_a_gold_letter_on_marble(seed: int) -> None:
 @pytest.mark.parametrize(
     ("seed", "photo"),
     [(930_001, False), (940_001, False), (940_001, True)]
-    + [(seed, photo) for seed in (1_600_005, 1_600_013) for photo in (False, True)],
+    + [(seed, photo) for seed in (1_600_005, 1_600_013) for photo in (False, True)]
+    + [(1_765_000, True)],
 )
 def test_board_under_a_band_unlike_its_frame_is_no_reading(seed: int, photo: bool) -> None:
     # an ad strip across a framed board: 940001's hides its top row and the frame above it
@@ -543,7 +544,11 @@ def test_board_under_a_band_unlike_its_frame_is_no_reading(seed: int, photo: boo
     # board; 1600013: a see-through ad band over the last two rows of a 7x5 board; their
     # photos were solved as the rows above (5x12, 5x5), the squares beyond less unlike the
     # frame than the board's colours differ, but the strip just past the edge is the
-    # dialog's or the band's colour where the frame borders the other three sides
+    # dialog's or the band's colour where the frame borders the other three sides.
+    # Held-out novel photo 1765000 (session 12): a white dialog over the middle of a
+    # 12x6 board of two close purples (read as its top 6x6): the frame's colour moves
+    # 1.3 times the squares' difference from side to side in the photo's light, the
+    # dialog lies 4.2 times that difference from it
     if photo:
         picture, _ = photographed("knight", seed, foreign.novel)
     else:
