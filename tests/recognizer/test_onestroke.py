@@ -826,3 +826,13 @@ def test_tiles_side_by_side_in_dark_outlines_are_read(seed: int) -> None:
     recognition = recognize(picture)
     assert recognition.confident, recognition.doubts
     assert comparable(recognition.puzzle) == comparable(truth)
+
+
+def test_keys_a_third_of_them_marked_are_no_tiles() -> None:
+    """Held-out non-puzzle photo 1761011 (session 12): a phone keypad's round keys (digits
+    and letters on them; the 1, * and # nearly bare in the photo) and the green call button
+    below them were read as a 5x3 level at 1.0, started on the button: too few keys looked
+    marked for the median key to. A level's tiles are all plain."""
+    photo, _ = photographed("none", 1_761_011)
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photo, "onestroke")
