@@ -119,7 +119,8 @@ class Params:
     #: marks' of its kind is a hover preview or a ghost (:func:`_unlike_their_kind`).
     min_weight_share: float = 0.4
     #: ...and so is one whose colour differs from theirs by more than this in a channel;
-    #: a mark alone of its kind, under this share of the other kind's stroke weight.
+    #: a mark alone of its kind, under this share of the other kind's stroke weight (and
+    #: under half its contrast).
     max_colour_step: float = 100.0
     min_cross_weight_share: float = 0.25
     #: A mark alone of its kind in the lines' ink seen through (on the blend of the page's
@@ -1201,17 +1202,23 @@ def _unlike_their_kind(
     its kind (:func:`mark_inks`): one board's marks of a kind are drawn alike, and one in
     under half their contrast, under :attr:`Params.min_weight_share` of their stroke
     weight or in another colour (:attr:`Params.max_colour_step`), or, alone of its kind,
-    under :attr:`Params.min_cross_weight_share` of the other kind's weight, is a hover preview of
-    the next move, a wiped mark's ghost or something over the board (colours, if
-    ``colours``, the picture on the canonical board, is given). So is one drawn in the other
-    kind's colour where the two kinds differ (:func:`_in_rival_colour`)."""
+    under :attr:`Params.min_cross_weight_share` of the other kind's weight and half its
+    contrast, is a hover preview of the next move (drawn faint: a thin mark at the others'
+    contrast is a glyph of another weight), a wiped mark's ghost or something over the
+    board (colours, if ``colours``, the picture on the canonical board, is given). So is one
+    drawn in the other kind's colour where the two kinds differ (:func:`_in_rival_colour`)."""
     inks = mark_inks(readings, warped, marks, colours, params)
     out = list(readings)
     for ink in inks:
         kind = [other for other in inks if other.index != ink.index and other.mark == ink.mark]
-        if not kind:  # alone of its kind: only far below the other kind's weight
-            others = [other.weight for other in inks if other.index != ink.index]
-            if others and ink.weight < params.min_cross_weight_share * float(np.median(others)):
+        if not kind:  # alone of its kind: only far below the other kind's weight, and faint
+            others = [other for other in inks if other.index != ink.index]
+            if (
+                others
+                and ink.weight
+                < params.min_cross_weight_share * float(np.median([o.weight for o in others]))
+                and ink.contrast < 0.5 * float(np.median([o.contrast for o in others]))
+            ):
                 out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
             continue
         contrast = float(np.median([other.contrast for other in kind]))
@@ -1268,9 +1275,9 @@ def _see_through(
     """``readings`` with the mark alone of its kind made unclear where it is drawn in the
     lines' ink seen through (the median colour of its ink on the blend of the page's
     colour with the lines', under :attr:`Params.max_see_through` of the way) while the
-    other kind's marks are in a colour of their own: a translucent preview of the next
-    move, or a wiped mark's ghost (a board's marks in the lines' ink are drawn at the
-    lines' strength, or all alike)."""
+    other kind's marks, if any, are in a colour of their own: a translucent preview of the
+    next move (alone on an empty board, too), or a wiped mark's ghost (a board's marks in
+    the lines' ink are drawn at the lines' strength, or all alike)."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     inside = np.zeros_like(board)
     inside[pad:-pad, pad:-pad] = True
@@ -1295,7 +1302,7 @@ def _see_through(
     out = list(readings)
     for index, mark in kinds.items():
         others = [other for other, kind in kinds.items() if other != index]
-        if not others or mark in (kinds[other] for other in others):
+        if mark in (kinds[other] for other in others):
             continue
         share, off = blend(index)
         if (

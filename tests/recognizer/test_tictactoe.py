@@ -632,6 +632,15 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
     assert _judged_by_kind("xxo-----x", {0: 200, 1: 190, 2: 60, 8: 70}) == "xxo-----?"
 
 
+def test_a_thin_mark_alone_of_its_kind_at_full_contrast_is_read() -> None:
+    """Foreign 1600003 (session 11's held-out run): a thin X, alone of its kind beside a
+    heavy O of the same ink, under a quarter of the O's stroke weight but at 0.7 of its
+    contrast, was unclear as a hover preview; previews are drawn faint, so it is read."""
+    picture, truth = _foreign(1600003)
+    found = recognize(picture)
+    assert found.confident and found.puzzle == truth, found.doubts
+
+
 @pytest.mark.parametrize(
     ("seed", "doubted"),
     [
@@ -642,6 +651,7 @@ def test_a_mark_far_fainter_than_its_kind_is_unclear() -> None:
         (720021, "(1, 1)"),
         (840019, "(0, 2)"),
         (1170001, "(1, 2)"),
+        (1740025, "(2, 0)"),
     ],
 )
 def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: str) -> None:
@@ -656,8 +666,9 @@ def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: s
     the only mark lighter than the page among marks as dark as the lines is unclear, be
     its colour one that glare makes or not; a thin grey O beside a red X on a dark green
     page between white lines (1170001, 0.45 of the X's weight): the mark alone of its kind
-    in the lines' ink seen through, the other kind in a colour of its own, is unclear. The
-    cell is named."""
+    in the lines' ink seen through, the other kind in a colour of its own, is unclear; so
+    is a thin grey X alone on an empty chalk board (1740025, session 12), half the way from
+    the page to the lines' chalk. The cell is named."""
     picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert not found.confident
