@@ -1136,6 +1136,7 @@ def read_cells(
     judged = _unlike_their_kind(readings, warped, erased, canvas, params)
     if canvas is not None:
         judged = _see_through(judged, warped, erased, board & ~clean, board, canvas, params)
+        judged = _one_unlike(judged, canvas, params)
     struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
@@ -1311,6 +1312,37 @@ def _see_through(
             and all(blend(other)[1] > 0.25 for other in others)
         ):
             out[index] = MarkShape("?", 0.0, 0, 0.0)
+    return out
+
+
+def _one_unlike(
+    readings: list[MarkShape | None], colours: RGBImage, params: Params
+) -> list[MarkShape | None]:
+    """``readings`` of an empty board with its one cell unclear whose middle's mean colour
+    (on the canonical board ``colours``) stands out from the others': off their median by
+    over 6 in a channel and four times the typical cell's offset, the others all within it.
+    A mark in nearly the page's colour on a textured page (a blue O on blue checks) falls
+    below the noise of the ink levels, but its flat colour still shifts its cell's mean; a
+    glare or a gradient shifts several cells.
+
+    Examples
+    --------
+    >>> colours = np.full((384, 384, 3), 200, np.uint8)
+    >>> colours[170:214, 170:214] = 190  # cell (1, 1)'s middle
+    >>> [cell.mark if cell else "-" for cell in _one_unlike([None] * 9, colours, PARAMS)]
+    ['-', '-', '-', '-', '?', '-', '-', '-', '-']
+    """
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    if any(cell is not None for cell in readings):
+        return readings
+    means = np.array(
+        [colours[_cell_box(i, size, pad, size // 4)].reshape(-1, 3).mean(axis=0) for i in range(9)]
+    )
+    off = np.abs(means - np.median(means, axis=0)).max(axis=1)
+    odd = np.flatnonzero(off > max(4 * float(np.median(off)), 6.0))
+    out = list(readings)
+    if len(odd) == 1:
+        out[int(odd[0])] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 

@@ -75,14 +75,13 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     "above it read as a whole 5x12 board at 0.9",
     ("knight", 1600013, True): "a 7x5 board under a see-through ad band across two rows: "
     "the five rows above it read as a whole 5x5 board at 0.9",
-}
-# and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
-# as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
-NOVEL_OPEN_WRONG: dict[Case, str] = {
-    # found by the snake helper's held-out run of session 12 (seeds 1763000..)
+    # found by the snake helper's held-out run of session 12 (seeds 1763000..), fixed then
     ("tictactoe", 1763000, False): "a blue O on a page of blue checks, its colour near the "
     "page's mean, lost below the noise of the checks: read as an empty board at 0.95",
 }
+# and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
+# as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
+NOVEL_OPEN_WRONG: dict[Case, str] = {}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
