@@ -352,7 +352,7 @@ def _board_reading(
     bare = _cut(lattice, image.shape, params, margin=params.bare_edge)
     beyond |= _unlike_surround(ringed, bare, params)
     beyond |= _unlike_margin(wide, ringed, bare, params)
-    edge = _edge_doubt(board, corners, _squares_off(colours, params), beyond, params)
+    edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks, inks), numbers, edge, params)
 
 
@@ -992,35 +992,23 @@ def _edge_doubt(
     return f"board size in doubt: chequer corners or squares unclear along its {sides} edge"
 
 
-def _squares_off(colours: SquareColours, params: Params = PARAMS) -> dict[str, int]:
+def _squares_off(colours: SquareColours) -> dict[str, int]:
     """How many of the outermost squares along each side are not clearly of their own
     colour: lighter than the square next to them, further in, when they are light squares
     (darker when dark) by a third of the grey difference between that square and the one
-    two in (local, so uneven light in a photo does not matter), while of a colour alike
-    a neighbour's along the side (within :attr:`Params.past_colour` of the board's two
-    colours' distance): a lattice stretched over a frame reads squares of the frame's one
-    colour there, while a lone square unlike both its neighbours is highlighted (the
-    knight's square, a last move's), however it compares with the square further in."""
+    two in (local, so uneven light in a photo does not matter)."""
     grey = colours.base.mean(axis=2)
     parity = np.indices(grey.shape).sum(axis=0) % 2
-    own = [np.median(colours.base[parity == k], axis=0) for k in (0, 1)]
-    near = params.past_colour * float(np.linalg.norm(own[1] - own[0]))
     lighter = int(np.median(grey[parity == 1]) > np.median(grey[parity == 0]))
     sign = np.where(parity == lighter, 1.0, -1.0)
-    base = colours.base
     sides = {
-        "top": (grey, sign, base), "bottom": (grey[::-1], sign[::-1], base[::-1]),
-        "left": (grey.T, sign.T, base.transpose(1, 0, 2)),
-        "right": (grey.T[::-1], sign.T[::-1], base.transpose(1, 0, 2)[::-1]),
+        "top": (grey, sign), "bottom": (grey[::-1], sign[::-1]),
+        "left": (grey.T, sign.T), "right": (grey.T[::-1], sign.T[::-1]),
     }  # fmt: skip
     off = {}
-    for side, (rows, signs, rgb) in sides.items():
+    for side, (rows, signs) in sides.items():
         gap = np.abs(rows[1] - rows[2]) / 3
-        alike = np.linalg.norm(np.diff(rgb[0], axis=0), axis=1) <= near
-        framed = np.zeros(len(alike) + 1, bool)
-        framed[:-1] |= alike
-        framed[1:] |= alike
-        off[side] = int(np.count_nonzero((signs[0] * (rows[0] - rows[1]) <= gap) & framed))
+        off[side] = int(np.count_nonzero(signs[0] * (rows[0] - rows[1]) <= gap))
     return off
 
 

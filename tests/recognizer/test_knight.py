@@ -127,6 +127,15 @@ def test_arrow_over_marble_in_a_photo_is_no_knight() -> None:
     assert recognizer.recognize(picture, "knight").puzzle == truth
 
 
+@pytest.mark.xfail(strict=True, reason="open WRONG: the knight put on another square")
+def test_own_photo_1800004_is_refused_or_exact() -> None:
+    # held-out own photo 1800004 (session 12's final run, so at 4bbf862): an 11x6 board
+    # read with the knight on (2, 1) where it stands on (6, 5), at 0.9
+    picture, truth = photographed("knight", 1_800_004, screen)
+    with contextlib.suppress(UnrecognizedError):
+        assert recognizer.recognize(picture).puzzle == truth
+
+
 def test_blank_and_noise_refused() -> None:
     rng = np.random.default_rng(1)
     for image in (
@@ -657,13 +666,15 @@ def test_board_continued_five_rows_past_a_popup_is_in_doubt() -> None:
     assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
 
 
-@pytest.mark.parametrize("seed", [1_600_005, 1_600_021])
-def test_highlighted_square_on_the_edge_is_no_frame(seed: int) -> None:
-    # held-out own 1600005 (session 11): the knight's square, highlighted, on the board's
-    # right column; 1600021: a last move's highlighted square there, an arrow hiding
-    # corners beside it. Each was one square off its colour along a side whose corners were
-    # sparse, as a lattice stretched over a frame would be (size in doubt); a frame's
-    # squares are alike along the side, a highlight is unlike its neighbours there
-    picture, truth = screen("knight", np.random.default_rng(seed))
-    result = recognize(picture)
-    assert result.confident and result.puzzle == truth, result.doubts
+@pytest.mark.parametrize("photo", [False, True])
+def test_a_tour_under_a_band_across_the_board_is_no_reading(photo: bool) -> None:
+    # held-out novel 1800002 (session 12's final run): a tour in progress on a 9x6 board,
+    # its numbers 1 to 4 partly under a see-through ad band across rows 8 and 7, the knight
+    # on d6; read as a 9x6 start when a lone square off its colour on a side was let be as
+    # a highlight (rule withdrawn): the band's squares along the sides put the size in doubt
+    if photo:
+        picture, _ = photographed("knight", 1_800_002, foreign.novel)
+    else:
+        picture, _ = foreign.novel("knight", np.random.default_rng(1_800_002))
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(picture)
