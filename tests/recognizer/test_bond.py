@@ -590,7 +590,21 @@ def test_a_lattice_that_splits_cells_is_in_doubt() -> None:
     assert bond._split_cells(same_rows, gapless, bond.PARAMS) is None
 
 
-@pytest.mark.parametrize(("name", "seed"), [("bond-puzzle1-emulator.jpg", 190002)])
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [
+        ("bond-puzzle1-emulator.jpg", 190002),
+        pytest.param(
+            "bond-puzzle2-emulator.jpg",
+            1800009,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="open WRONG (session 12's held-out run, so at 4bbf862): read as a "
+                "2x2 board and target at 1.0",
+            ),
+        ),
+    ],
+)
 def test_photos_of_real_captures_once_solved_wrong_are_refused_or_exact(
     name: str, seed: int
 ) -> None:

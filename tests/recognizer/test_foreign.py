@@ -40,8 +40,12 @@ FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 1600010, False): "a board of tiles, the O's of its middle row cut open by "
     "the eraser of grid lines there are none of, the one on (1, 0) read as an X",
 }
-# and those still open: what was read instead (none since session 11)
-OPEN_WRONG: dict[Case, str] = {}
+# and those still open: what was read instead
+OPEN_WRONG: dict[Case, str] = {
+    # found by the lead's held-out run of session 12 (seeds 1800000..), so at 4bbf862
+    ("tictactoe", 1800005, False): "read as '------x--' at 0.95, its two O's lost",
+    ("tictactoe", 1800007, True): "read as an empty board at 0.95, its O lost",
+}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 and 1200002 photos and
@@ -86,6 +90,11 @@ NOVEL_OPEN_WRONG: dict[Case, str] = {
     # screenshot is refused (a tour in progress, a move number beside the knight)
     ("knight", 1761000, True): "a tour in progress on a small board (squares of 15 pixels in "
     "the photo), its move numbers lost in the blur: read as a 12x9 start at 0.9",
+    # found by the lead's held-out run of session 12 (seeds 1800000..), so at 4bbf862
+    ("onestroke", 1800003, True): "a 2x6 level read upside down (its hole and start in the "
+    "other row) at 1.0",
+    ("bond", 1800018, True): "a 6-colour board and target read with colour 6 merged into 1 at 0.89",
+    ("knight", 1800000, False): "a 10x10 board read as its 6x10 part at 0.9",
 }
 
 
