@@ -2025,12 +2025,6 @@ def _within_larger(grid: _Grid, grids: Sequence[_Grid], params: Params) -> bool:
     return False
 
 
-def _in_grid(lattice: Lattice, points: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Pixel ``(x, y)`` points in ``lattice``'s grid coordinates ``(col, row)``."""
-    ends = np.column_stack([points, np.ones(len(points))]) @ np.linalg.inv(lattice.homography).T
-    return np.asarray(ends[:, :2] / ends[:, 2:], dtype=np.float64)
-
-
 def _among_likes(
     board: _Grid, target: _Grid, regions: _Regions, work: RGBImage, params: Params
 ) -> bool:
@@ -2055,7 +2049,7 @@ def _among_likes(
     picked = np.flatnonzero(sized & outside)
     if len(picked) < params.min_likes:
         return False
-    col, row = _in_grid(board.lattice, centres[picked]).T - 0.5
+    row, col = board.lattice.to_grid(centres[picked]).T - 0.5
     rows, cols = board.shape
     beyond = (row < -1.5) | (row > rows + 0.5) | (col < -1.5) | (col > cols + 0.5)
     on_lattice = (np.abs(row - np.round(row)) <= params.like_offset) & (
@@ -2090,7 +2084,7 @@ def _one_lattice(board: _Grid, target: _Grid, params: Params) -> bool:
         return False
     rows, cols = board.shape
     corners = target.lattice.to_pixels([(0.0, 0.0), target.shape])
-    (c0, r0), (c1, r1) = _in_grid(board.lattice, corners)
+    (r0, c0), (r1, c1) = board.lattice.to_grid(corners)
     nodes = np.round([r0, c0, r1, c1])
     if np.abs(np.array([r0, c0, r1, c1]) - nodes).max() > params.lattice_slack:
         return False

@@ -61,6 +61,20 @@ class Lattice:
         out = homog @ self.homography.T
         return out[:, :2] / out[:, 2:3]
 
+    def to_grid(self, pixels: ArrayLike) -> NDArray[np.float64]:
+        """Map an ``(N, 2)`` array of ``(x, y)`` pixels to ``(N, 2)`` ``(row, col)`` grid
+        points: the inverse of :meth:`to_pixels`.
+
+        Examples
+        --------
+        >>> lattice = Lattice.axis_aligned(2, 3, left=10, top=20, pitch_x=30, pitch_y=40)
+        >>> lattice.to_grid(lattice.to_pixels([(1.5, 2.25)])).round(6).tolist()
+        [[1.5, 2.25]]
+        """
+        xy = np.asarray(pixels, dtype=np.float64).reshape(-1, 2)
+        out = np.column_stack([xy, np.ones(len(xy))]) @ np.linalg.inv(self.homography).T
+        return np.asarray(out[:, 1::-1] / out[:, 2:3], np.float64)
+
     def center(self, cell: Cell) -> tuple[float, float]:
         """Pixel ``(x, y)`` of the centre of ``cell``."""
         x, y = self.to_pixels([(cell[0] + 0.5, cell[1] + 0.5)])[0]
