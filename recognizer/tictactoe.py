@@ -756,7 +756,10 @@ def _notched(ink: Mask) -> bool:
     """
     contours, _ = cv2.findContours(ink.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     outline = max(contours, key=cv2.contourArea)
-    defects = cv2.convexityDefects(outline, cv2.convexHull(outline, returnPoints=False))
+    # in contour order: where the outline touches itself (a one-pixel neck), the hull's
+    # indices may come out of order, which convexityDefects refuses
+    hull = np.sort(cv2.convexHull(outline, returnPoints=False), axis=0)
+    defects = cv2.convexityDefects(outline, hull)
     if defects is None:
         return False
     ys, xs = np.nonzero(ink)

@@ -154,6 +154,27 @@ def test_slanted_ends_of_bowed_lines_are_line_remnants() -> None:
     assert not _line_remnant(np.ones((30, 30), bool), 1.1, 0.5, size, framed=False)
 
 
+def test_an_outline_that_touches_itself_has_its_notches_measured() -> None:
+    """A blob whose outline runs through one-pixel necks twice (a photo's noisy ink: the
+    foreign photo 1800005 stopped the recognizer with an OpenCV error) is measured, not a
+    crash: its convex hull's indices come out of contour order."""
+    blob = np.array(
+        [
+            [1, 1, 0, 1, 0, 0, 0, 1, 0],
+            [0, 0, 1, 0, 0, 0, 1, 0, 0],
+            [0, 1, 1, 0, 0, 1, 1, 1, 0],
+            [1, 0, 0, 1, 0, 1, 0, 1, 0],
+            [1, 0, 1, 1, 1, 0, 0, 1, 1],
+            [0, 1, 1, 1, 0, 0, 0, 0, 1],
+            [1, 0, 0, 0, 1, 0, 0, 0, 1],
+            [1, 0, 1, 0, 1, 0, 1, 1, 1],
+            [0, 1, 0, 0, 1, 0, 1, 1, 1],
+        ],
+        bool,
+    )
+    assert not _notched(blob)
+
+
 def test_mark_shapes() -> None:
     yy, xx = np.mgrid[-20:21, -20:21]
     ring = np.hypot(yy, xx)
