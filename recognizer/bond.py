@@ -34,7 +34,8 @@ The pipeline, one small function per stage:
 
 Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself in
 its colours, :func:`_continues`, or lying within a larger grid found in any round,
-:func:`_within_larger`; a lattice finer than the cells, its separators showing on
+:func:`_within_larger`, or whose separators go on between even cells around it,
+:func:`_lines_go_on`; a lattice finer than the cells, its separators showing on
 some lines and nothing on others, :func:`_split_cells`; cells whose colour around their
 centre is not the one at it, pieces on squares, :func:`_pieces_on_cells`; shapes or colour
 counts that differ, colours that are not clearly distinct or that chain into each other,
@@ -895,6 +896,14 @@ class _Reading:
     margin: float
 
 
+def _grown(grid: _Grid) -> tuple[Lattice, tuple[float, float]]:
+    """``grid``'s lattice one cell larger all round, and the half sides of a patch at a
+    cell's centre (a fifth of the pitch)."""
+    rows, cols = grid.shape
+    grown = Lattice(rows + 2, cols + 2, tuple((grid.lattice.homography @ _SHIFT).ravel()))
+    return grown, (0.2 * grid.lattice.cell_size(), 0.2 * grid.lattice.cell_size())
+
+
 def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     """True when the cells just beyond the grid go on in its colours: most of the ring of
     cells around it, two colours at least, or a whole side of that ring in two colours.
@@ -904,9 +913,7 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     pattern (a chequerboard, a tiled floor) goes on beyond any grid found in it, in
     several colours, and so do some rows of a board or a target read as a smaller grid.
     """
-    rows, cols = grid.shape
-    grown = Lattice(rows + 2, cols + 2, tuple((grid.lattice.homography @ _SHIFT).ravel()))
-    half = (0.2 * grid.lattice.cell_size(), 0.2 * grid.lattice.cell_size())
+    grown, half = _grown(grid)
     ringed = _patch_colors(grown, half, work, params, even=False, outer=True)
     cells = grid.colors.reshape(-1, 3)
     classes = _cluster(cells, params)
@@ -935,12 +942,8 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
 def _line_marks(
     grid: _Grid, work: RGBImage, params: Params
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """How clearly each interior line of ``grid`` shows in ``work``.
-
-    Each cell's stretch of a line is seen as a profile across it (averaged along its middle
-    half): the colours at either end, a shade between them (a colour change, blurred or
-    not), and how far the profile's middle strays off the straight path between its ends
-    in RGB (a separator or a bevel: darker or lighter than both sides).
+    """How clearly each interior line of ``grid`` shows in ``work`` (see
+    :func:`_stretch_marks`).
 
     Returns
     -------
@@ -952,18 +955,39 @@ def _line_marks(
         round one cell does not).
     """
     rows, cols = grid.shape
-    across = np.linspace(-params.line_reach, params.line_reach, 25)
-    u, v = np.meshgrid(across, np.linspace(0.25, 0.75, 7))  # (7, 25)
     # every stretch: (row line?, line, cell along it); row lines first, then column lines
     stretches = [(True, line, k) for line in range(1, rows) for k in range(cols)]
     stretches += [(False, line, k) for line in range(1, cols) for k in range(rows)]
+    mark, off = _stretch_marks(grid.lattice, stretches, work, params)
+    lines = [(horizontal, line) for horizontal, line, _ in stretches]
+    keys = list(dict.fromkeys(lines))
+    index = np.array([keys.index(key) for key in lines])
+    marks = np.array([mark[index == i].max() for i in range(len(keys))])
+    separators = np.array([off[index == i].min() for i in range(len(keys))])
+    return marks, separators
+
+
+def _stretch_marks(
+    lattice: Lattice, stretches: Sequence[tuple[bool, int, int]], work: RGBImage, params: Params
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """How clearly each stretch ``(row line?, line, cell along it)`` of ``lattice``'s lines
+    shows in ``work``.
+
+    Each stretch is seen as a profile across it (averaged along its middle half): the
+    colours at either end, a shade between them (a colour change, blurred or not), and how
+    far the profile's middle strays off the straight path between its ends in RGB (a
+    separator or a bevel: darker or lighter than both sides). Returns each stretch's mark
+    (the larger of its colour change and its straying) and its straying, in RGB units.
+    """
+    across = np.linspace(-params.line_reach, params.line_reach, 25)
+    u, v = np.meshgrid(across, np.linspace(0.25, 0.75, 7))  # (7, 25)
     points = np.concatenate(
         [
             np.stack([line + u, k + v] if horizontal else [k + v, line + u], axis=-1)
             for horizontal, line, k in stretches
         ]
     )  # (stretches * 7, 25, 2) grid (row, col) points
-    xy = grid.lattice.to_pixels(points.reshape(-1, 2)).astype(np.float32)
+    xy = lattice.to_pixels(points.reshape(-1, 2)).astype(np.float32)
     maps = xy.reshape(*points.shape[:2], 2)
     sampled = cv2.remap(
         work, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
@@ -975,13 +999,30 @@ def _line_marks(
     t = np.clip(t / np.maximum((step**2).sum(axis=1), 1e-9)[:, None], 0, 1)
     off = np.linalg.norm(profiles - (a[:, None] + t[..., None] * step[:, None]), axis=2)
     off = off[:, np.abs(across) <= params.line_reach / 2].max(axis=1)
-    mark = np.maximum(np.linalg.norm(step, axis=1), off)
-    lines = [(horizontal, line) for horizontal, line, _ in stretches]
-    keys = list(dict.fromkeys(lines))
-    index = np.array([keys.index(key) for key in lines])
-    marks = np.array([mark[index == i].max() for i in range(len(keys))])
-    separators = np.array([off[index == i].min() for i in range(len(keys))])
-    return marks, separators
+    return np.maximum(np.linalg.norm(step, axis=1), off), off
+
+
+def _lines_go_on(grid: _Grid, work: RGBImage, params: Params) -> bool:
+    """True when ``grid``'s separators go on beyond it between cells: every cell of the
+    ring around it (on its lattice) is an even patch, all of one colour class, and every
+    interior line of the grid shows a separator (``clear_separator``) across that ring on
+    both sides, as it does across the grid. The grid is then the middle of a larger grid of
+    cells whose outer cells were not found (striped by a photo's reflections, say: a
+    board's inner 2 x 2, and its target's), in colours other than its own
+    (:func:`_continues`). A game frames its board and target (a page, a border, pipes at
+    the cells' middles, whose corners show the page): nothing there splits even cells of
+    one colour along the grid's lines."""
+    rows, cols = grid.shape
+    if _line_marks(grid, work, params)[1].min() < params.clear_separator:
+        return False
+    grown, half = _grown(grid)
+    ring = _ring_colors(grown, half, work, params)
+    if len(ring) < 2 * (rows + cols) + 4 or _cluster(ring, params).max() > 0:
+        return False
+    # the grid's interior lines, shifted into the grown lattice, in its first and last ring
+    stretches = [(True, line + 1, k) for line in range(1, rows) for k in (0, cols + 1)]
+    stretches += [(False, line + 1, k) for line in range(1, cols) for k in (0, rows + 1)]
+    return bool(_stretch_marks(grown, stretches, work, params)[1].min() >= params.clear_separator)
 
 
 def _split_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
@@ -1407,11 +1448,12 @@ def _merged_class(
     alike while a light gradient across the board spreads the board's groups into each other);
     or when its board cells (and its target cells alike, unless the groups are
     ``sure_merge_gap`` apart) split into groups whose means lie much farther apart than the
-    other classes' cells stray (``merge_light_ratio``). In a class clipped in two channels in
-    all its board cells, overexposure leaves two light colours only their third channel to
-    differ in (yellow and cream 11 apart): there ``clipped_merge_gap`` stands for
-    ``min_merge_gap``, and the board's groups decide alone (the target's smaller, blurred cells
-    lose so small a split).
+    other classes' cells stray (``merge_light_ratio``), on the board or, for the target's
+    cells split in the board's counts, in the target (:func:`_stands_out_in_target`). In a
+    class clipped in two channels in all its board cells, overexposure leaves two light
+    colours only their third channel to differ in (yellow and cream 11 apart): there
+    ``clipped_merge_gap`` stands for ``min_merge_gap``, and the board's groups decide alone
+    (the target's smaller, blurred cells lose so small a split).
     """
     rows, cols = board.shape
     positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
@@ -1438,18 +1480,25 @@ def _merged_class(
                 shaded[theirs] - second, axis=1
             )
             # a clipped class's target cells, smaller and blurred, lose its small split
-            agree = nearer.sum() == group.sum() or clipped
+            alike = nearer.sum() == group.sum()  # the target's cells in the board's counts
+            agree = alike or clipped
             tight = gap >= max(least, params.merge_gap_ratio * span)
-            if nearer.sum() == group.sum() and 0 < nearer.sum() < len(nearer) and gap >= least:
+            if alike and 0 < nearer.sum() < len(nearer) and gap >= least:
                 # the target's cells, under one light (a small icon), as the board's split them
                 their_gap, their_span = _gap_and_span(colors[theirs], nearer)
                 tight |= their_gap >= max(least, params.merge_gap_ratio * their_span)
             apart = float(np.linalg.norm(first - second))
+            in_target = alike and _stands_out_in_target(
+                colors, classes, on_board, k, nearer, least, params
+            )
             stands_out = (
                 (agree or gap >= params.sure_merge_gap)
                 and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
                 and apart >= least
-                and apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
+                and (
+                    apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
+                    or in_target
+                )
             )
             if not (tight and (agree or gap >= params.sure_merge_gap)) and not stands_out:
                 continue
@@ -1461,6 +1510,32 @@ def _merged_class(
                 f"even light); cells in doubt: {cells}"
             )
     return None
+
+
+def _stands_out_in_target(
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    on_board: NDArray[np.bool_],
+    k: int,
+    nearer: NDArray[np.bool_],
+    least: float,
+    params: Params,
+) -> bool:
+    """True when class ``k``'s target cells, split as the board's two groups take them
+    (``nearer``, in the board's counts), make two groups whose means lie ``least`` apart and
+    ``merge_light_ratio`` times as far as the target's cells of the other classes stray
+    from theirs. The target is a small icon under one light, where one colour's cells stay
+    as alike as the others' do, while a light gradient or glare across a large board
+    strays all of the board's cells and hides two near colours' split there."""
+    theirs = np.flatnonzero((classes == k) & ~on_board)
+    if not 0 < nearer.sum() < len(nearer):
+        return False
+    apart = float(
+        np.linalg.norm(colors[theirs[nearer]].mean(axis=0) - colors[theirs[~nearer]].mean(axis=0))
+    )
+    return apart >= max(
+        least, params.merge_light_ratio * _others_spread(colors, classes, ~on_board, k)
+    )
 
 
 def _others_spread(
@@ -2260,7 +2335,10 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):
                 doubts.append("a grid goes on beyond itself (a chequer, tiles, or rows of a grid)")
                 continue
-            if _within_larger(board, seen, tuned) or _within_larger(target, seen, tuned):
+            if any(
+                _within_larger(grid, seen, tuned) or _lines_go_on(grid, found.smooth, tuned)
+                for grid in (board, target)
+            ):
                 doubts.append(PART_DOUBT)
                 continue
             if _among_likes(board, target, found.regions, found.smooth, tuned):
