@@ -989,14 +989,7 @@ def _decide(
         # the one tile unlike the others is no start where its colour recurs round it in
         # cells that show no background either (a goal grid's classes of colour, whose other
         # squares stand apart from their gaps less, being of the colour of their neighbours)
-        twins = sorted(
-            cell
-            for cell, reading in readings.items()
-            if cell != marked[0]
-            and cell not in tiles
-            and reading.background < params.covered
-            and color_distance(reading.color, readings[marked[0]].color) < params.tile_step
-        )
+        twins = _twins(marked[0], tiles, readings, params)
         if twins:
             cells = _named(twins, area[:2], params)
             return Recognition.nothing(
@@ -1036,6 +1029,14 @@ def _decide(
                 tiles.add(cell)
     if len(covered) > 1:
         doubts.insert(0, f"{len(covered)} cells look covered by a cat; the start is ambiguous")
+        confidence = min(confidence, 0.2)
+    # the cat is one of a kind: its colour recurring beside it in a cell as covered (not the
+    # cat's spill) makes it one of a row of squares (tiles a begun stroke recoloured with
+    # the line across them, whose row beyond the board was passed over as an edge)
+    twins = _twins(cat, tiles, readings, params, 0.6 * readings[cat].other) if drawn_cat else []
+    if twins:
+        cells = _named(twins, area[:2], params)
+        doubts.insert(0, f"the cat's colour recurs beside it: the start is ambiguous: {cells}")
         confidence = min(confidence, 0.2)
     start = cat
     tiles.add(start)
@@ -1450,6 +1451,29 @@ def _two_colours(tiles: set[Cell], readings: dict[Cell, CellReading], params: Pa
         return []
     smaller = order[:cut] if cut <= len(cells) - cut else order[cut:]
     return sorted(cells[i] for i in smaller)
+
+
+def _twins(
+    start: Cell,
+    tiles: set[Cell],
+    readings: dict[Cell, CellReading],
+    params: Params,
+    spill: float = 0.0,
+) -> list[Cell]:
+    """The cells read besides ``start``, in order, that are no tiles, show no background
+    and have the start's colour (within :attr:`Params.tile_step`); of the start's
+    neighbours only those whose centre is covered by ``spill`` or more (a drawn cat's ears
+    and tail cover the cells beside it less than its own)."""
+    color = readings[start].color
+    return sorted(
+        cell
+        for cell, reading in readings.items()
+        if cell != start
+        and cell not in tiles
+        and reading.background < params.covered
+        and (cell not in _neighbours(start) or reading.other >= spill)
+        and color_distance(reading.color, color) < params.tile_step
+    )
 
 
 def _named(cells: list[Cell], origin: Cell, params: Params) -> str:

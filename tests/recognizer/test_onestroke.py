@@ -836,3 +836,21 @@ def test_keys_a_third_of_them_marked_are_no_tiles() -> None:
     photo, _ = photographed("none", 1_761_011)
     with pytest.raises(UnrecognizedError):
         recognizer.recognize(photo, "onestroke")
+
+
+def test_a_cat_whose_colour_recurs_beside_it_is_no_sure_start() -> None:
+    """Held-out WRONG (novel photo 1800003, session 12): a stroke begun on a 9x6 level, its
+    tiles recoloured green with the line across them; the level left, two rows of blue tiles,
+    ends at the pale cat. On the screen the finder straightened the cat looked as pale as the
+    page (passed over beside the board), the row of passed tiles above the blue ones was taken
+    for an edge beyond the board, and the passed tile beside the cat, covered by the line and
+    textured by it like a face, was the only cat: a 2x6 level solved at 1.0 with its rows as
+    if upside down. The cat is one of a kind: its colour recurring beside it in a cell
+    covered as much makes the start ambiguous."""
+    photo, truth = photographed("onestroke", 1_800_003, foreign.novel)
+    try:
+        found = recognizer.recognize(photo, "onestroke")
+    except UnrecognizedError as exc:
+        assert "recurs" in str(exc), exc
+        return
+    assert comparable(found.puzzle) == comparable(truth)
