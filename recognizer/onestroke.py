@@ -396,7 +396,7 @@ def find_board(
     rare to hold more tiles than the board found so far is not tried, nor one farther than
     Delta E 10 from ``tile`` when it is given (the tiles' colour in another copy). Where
     none holds a board, the colour hidden beside the most common one is tried
-    (:func:`_hidden`).
+    (:func:`_hidden`), and the pooled colours of close peaks (:func:`_pooled`).
     """
     height, width = lab.shape[:2]
     step = max(1, round(max(height, width) / params.palette_side))
@@ -405,7 +405,12 @@ def find_board(
     norms = np.asarray(cv2.transform(lab * lab, np.ones((1, 3), np.float32)), np.float32)
     best: Board | None = None
     for hidden in (False, True):
-        for peak in _hidden(sample, peaks) if hidden else peaks:
+        tried = (
+            [(p, peaks) for p in _hidden(sample, peaks)] + _pooled(peaks)
+            if hidden
+            else [(p, peaks) for p in peaks]
+        )
+        for peak, rivals in tried:
             if (
                 best is not None
                 and 2 * peak.share * height * width < len(best.tiles) * best.side**2
@@ -413,7 +418,7 @@ def find_board(
                 continue
             if tile is not None and color_distance(tile, peak.lab) > 10.0:
                 continue
-            others = [color_distance(peak.lab, p.lab) for p in peaks if p is not peak]
+            others = [color_distance(peak.lab, p.lab) for p in rivals if p is not peak]
             loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
             for tolerance in dict.fromkeys((loose, max(3.0, 0.5 * loose))):
                 mask = _near(lab, norms, peak.lab, tolerance)
@@ -454,6 +459,27 @@ def _hidden(sample: NDArray[np.float32], peaks: list[ColorPeak]) -> list[ColorPe
     color = (float(centre[0]), float(centre[1]), float(centre[2]))
     share = float(np.mean(delta_e(sample, color) < 6.0))
     return [ColorPeak(color, share)] if share >= 0.02 else []
+
+
+def _pooled(peaks: list[ColorPeak]) -> list[tuple[ColorPeak, list[ColorPeak]]]:
+    """Each two of ``peaks`` under Delta E 12 apart (twice the histogram's merging radius)
+    pooled into one (their mean, weighted by their shares), with the peaks but those two.
+
+    Noise may split one colour into two close peaks (a video frame's compression spreads the
+    tiles' chroma); each alone is then tried at a tolerance too tight for its tiles, the
+    other peak being so near.
+    """
+    pooled = []
+    for i, first in enumerate(peaks):
+        for second in peaks[i + 1 :]:
+            if color_distance(first.lab, second.lab) >= 12.0:
+                continue
+            share = first.share + second.share
+            mean = np.asarray(first.lab) * first.share + np.asarray(second.lab) * second.share
+            lab = mean / share
+            rivals = [p for p in peaks if p is not first and p is not second]
+            pooled.append((ColorPeak((float(lab[0]), float(lab[1]), float(lab[2])), share), rivals))
+    return pooled
 
 
 def _near(

@@ -854,3 +854,15 @@ def test_a_cat_whose_colour_recurs_beside_it_is_no_sure_start() -> None:
         assert "recurs" in str(exc), exc
         return
     assert comparable(found.puzzle) == comparable(truth)
+
+
+def test_a_colour_split_by_noise_into_two_peaks_is_pooled() -> None:
+    """Held-out own shot 1800019 (session 12), a screen-recording frame: the compression's
+    chroma noise split the pale tiles' colour into two peaks Delta E 7 apart, each tried at
+    a tolerance (0.45 of the other's distance) too tight to hold a tile, and no board was
+    found. Two peaks under Delta E 12 apart are tried pooled too."""
+    picture, truth = screen("onestroke", np.random.default_rng(1_800_019))
+    assert picture.shape == (480, 852, 3)
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert comparable(recognition.puzzle) == comparable(truth)
