@@ -1709,8 +1709,9 @@ def _pairs(
     params: Params,
 ) -> Iterator[tuple[_Grid, _Grid]]:
     """(board, target) candidates, nearest first: the largest grid with each other grid or
-    group of regions near it (within :func:`_reach` or the other's side, not overlapping),
-    read in the same shape.
+    group of regions near it (within :func:`_reach` or the other's side, not overlapping;
+    a grid fitted in the largest's own shape of more than four cells anywhere), read in the
+    same shape.
 
     The regions of a grid may all span several rows (or columns), so that on its own it fits
     a coarser lattice, or none; it is then read in the other grid's shape. So the largest
@@ -1743,8 +1744,12 @@ def _pairs_with_largest(
         others.append((_extent(regions.boxes[members]), None, members))
     pairs: list[tuple[_Grid, _Grid]] = []
     for box, grid, group in sorted(others, key=lambda o: _gap(o[0], board.box)):
-        if _overlap(box, board.box) or _gap(box, board.box) > max(
-            reach, box[2] - box[0], box[3] - box[1]
+        # a lattice of the board's own shape, of more cells than a 2 x 2 (whose two colours'
+        # counts match by chance), is taken anywhere in the window read: a layout may put
+        # its target card anywhere on the screen
+        alike = grid is not None and grid.shape == board.shape and grid.colors.size > 12
+        if _overlap(box, board.box) or (
+            not alike and _gap(box, board.box) > max(reach, box[2] - box[0], box[3] - box[1])
         ):
             continue
         first, second = board, grid
