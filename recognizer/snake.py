@@ -334,6 +334,10 @@ def _shape(ink: FloatImage) -> _Shape:
     return _Shape(_holes(ink), bar, float(left.mean()), w / h)
 
 
+#: How much a glyph's score for a character drops when its strokes do not fit it.
+_STROKES_OFF = 0.2
+
+
 def _strokes_fit(ch: str, shape: _Shape) -> bool:
     """Whether a glyph's bar and wall allow ``ch`` in common fonts."""
     if ch in "T7" and shape.top_bar < 0.6:
@@ -376,7 +380,7 @@ def classify_glyph(ink: FloatImage, magnified: float = 1.0) -> dict[str, float]:
     shape = _shape(ink)
     return {
         ch: s
-        - (0.0 if _strokes_fit(ch, shape) else 0.2)
+        - (0.0 if _strokes_fit(ch, shape) else _STROKES_OFF)
         - (0.0 if _holes_fit(ch, shape.holes) else hole_penalty)
         for ch, s in scores.items()
     }
@@ -574,9 +578,23 @@ def _plain_boards(
             yield replace(parted, left=parted.left + x, top=parted.top + y)
 
 
+def _same_lattice(a: _Grid, b: _Grid, inset: float) -> bool:
+    """Whether every side of lattice ``a`` lies within ``inset`` of a cell of ``b``'s."""
+    sa, sb = (
+        np.array([g.left, g.top, g.left + SIZE * g.pitch_x, g.top + SIZE * g.pitch_y])
+        for g in (a, b)
+    )
+    return bool(np.all(np.abs(sa - sb) < inset * np.array([b.pitch_x, b.pitch_y] * 2)))
+
+
 def _board_grids(reduced: RGBImage, p: Params) -> Iterator[_Grid | str]:
     """Candidate boards in the reduced picture (cell lattices, then plain squares), each once;
-    a string names a lattice of the wrong size."""
+    a string names a lattice of the wrong size.
+
+    A lattice is the same as one seen when each of its sides lies within a cell's inset
+    (:attr:`Params.inset`) of that one's: beyond, its cells' windows take in what the other
+    lattice's leave out (a page's ring joined to a plain board at its soft corners, then
+    the board alone, parted by colour, a few pixels in)."""
     grad = _gradient(reduced, 0.7)
     small = reduced.astype(np.float32)
     seen: list[_Grid] = []
@@ -587,12 +605,7 @@ def _board_grids(reduced: RGBImage, p: Params) -> Iterator[_Grid | str]:
         plain = _plain_boards(small, stats, np.asarray(labels, np.int32), p, k == 0)
         for grid in [*_cell_lattices(stats, flat.shape, p), *plain]:
             if isinstance(grid, _Grid):
-                tolerance = 0.25 * grid.pitch_x
-                if any(
-                    max(abs(grid.left - g.left), abs(grid.top - g.top)) < tolerance
-                    and abs(grid.pitch_x - g.pitch_x) < 0.05 * g.pitch_x
-                    for g in seen
-                ):
+                if any(_same_lattice(grid, g, p.inset) for g in seen):
                     continue
                 seen.append(grid)
             yield grid
@@ -1217,7 +1230,9 @@ def _odd_trees(groups: list[list[Cell]], measured: _Cells, p: Params) -> list[Ce
     largest colour group but in its colour under other light (:func:`_relit`: a glare
     spot or a light gradient over one tree), or covering their cell far more or less
     than the typical tree (measured at half their own strength, as light that lowers a
-    tree's contrast leaves its shape)."""
+    tree's contrast leaves its shape), or whose middle stands out from their rim by under
+    half the typical tree's share of its strength (a glare spot or moire covers a cell
+    evenly, where a tree is drawn in its middle)."""
     if not groups:
         return []
     largest = max(groups, key=len)
@@ -1226,7 +1241,13 @@ def _odd_trees(groups: list[list[Cell]], measured: _Cells, p: Params) -> list[Ce
     odd = [c for c in others if not _relit(measured.color[c], typical_color, p)]
     alike = [c for c in [*largest, *others] if c not in odd]
     typical = float(np.median([measured.extent[c] for c in largest]))
-    return sorted(odd + [c for c in alike if not 0.5 < measured.extent[c] / typical < 2.0])
+    odd += [c for c in alike if not 0.5 < measured.extent[c] / typical < 2.0]
+
+    def middle(cell: Cell) -> float:
+        return measured.centre[cell] / max(measured.strength[cell], 1.0)
+
+    centred = float(np.median([middle(c) for c in largest]))
+    return sorted({*odd, *(c for c in alike if middle(c) < 0.5 * centred)})
 
 
 def _body_colors(
@@ -1451,10 +1472,19 @@ def _digit(ink: FloatImage | None, magnified: float, p: Params) -> str | None:
 def _glyph_ink(
     img: FloatImage, grid: _Grid, cell: Cell, background: NDArray[np.float32], p: Params
 ) -> FloatImage:
-    """0..1 ink of a cell's piece against its ``background`` colour."""
+    """0..1 ink of a cell's piece against its ``background`` colour. Ink reaching the
+    window's edge (a tile's rounded corners, the gaps between tiles) is left out where other
+    ink stands apart from it: a piece or a digit is drawn inside its cell."""
     y0, y1, x0, x1 = grid.box(cell, p.inset / 2)
     dist = _distance(img[y0:y1, x0:x1], background)
-    return np.asarray(np.clip(dist / (2 * p.near), 0.0, 1.0), dtype=np.float32)
+    ink = np.asarray(np.clip(dist / (2 * p.near), 0.0, 1.0), dtype=np.float32)
+    # strokes as the glyph reader takes them (over 0.35 of the strongest ink)
+    _, labels = cv2.connectedComponents((ink > 0.35 * float(ink.max())).astype(np.uint8))
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    rim = np.isin(labels, edge[edge > 0])
+    if rim.any() and (labels[~rim] > 0).any():
+        ink[rim] = 0.0
+    return ink
 
 
 def _enclosed(mask: Mask) -> Mask:
@@ -1792,11 +1822,14 @@ def _glyph_cell(blobs: list[_Blob], ink: FloatImage, p: Params) -> frozenset[str
     """The readings of the glyph a character cell's ``blobs`` make."""
     top, bottom = min(b.y0 for b in blobs), max(b.y1 for b in blobs)
     left, right = min(b.x0 for b in blobs), max(b.x1 for b in blobs)
-    scores = classify_glyph(ink[top:bottom, left:right])
-    # a C drawn small reads nearly as a digit (a 5): the rules choose, as a field has one
-    # cherry (a T read so would be as likely as the tail's digit)
+    glyph = ink[top:bottom, left:right]
+    scores = classify_glyph(glyph)
+    # a C drawn small reads nearly as a digit (a 5), and its ends, curving away from the
+    # left, may take a blurred row or two off its wall: the rules choose, as a field has
+    # one cherry (a T read so would be as likely as the tail's digit)
     readings = _readings(scores, p)
-    cherry = {"C"} if scores["C"] >= max(scores.values()) - p.cherry_margin else set()
+    c = scores["C"] + (0.0 if _strokes_fit("C", _shape(glyph)) else _STROKES_OFF)
+    cherry = {"C"} if c >= max(scores.values()) - p.cherry_margin else set()
     return frozenset(readings | cherry if readings else readings)
 
 

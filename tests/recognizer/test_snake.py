@@ -563,6 +563,13 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # a photo's blur faded the dots of the first two rows below half the ink's strength
         # (blanks among the dots): a line that holds no row is read again at a quarter
         (1730032, ("photo",)),
+        # a small plain board whose page ring joins it at its soft corners: the ring and
+        # board read as one square, then the board alone, parted by colour 4 px in, was
+        # dropped as the same lattice
+        (1800019, ("screen",)),
+        # tiny code (11 px glyphs) whose C's blurred ends left its wall short: read as a 5
+        # alone, the rules could not choose the cherry
+        (1800024, ("screen",)),
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
@@ -574,6 +581,16 @@ def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
         found = recognizer.recognize(picture if kind == "screen" else flat)
         assert found.confident, (kind, found.doubts)
         assert found.puzzle == puzzle, kind
+
+
+def test_a_glare_spot_covering_a_cell_is_no_tree() -> None:
+    # own photo 1930038 straightened with its true outline: a white glare spot over a pale
+    # tile, read as white added to a dark tree, was solved as a tree there (a WRONG); a tree
+    # stands out in its cell's middle, the glare covers the cell evenly
+    _, flat, _ = _screen_and_true_rectified_photo(1930038)
+    found = recognizer.recognize(flat)
+    assert not found.confident
+    assert found.doubts[0] == "pieces unlike the other trees: cells (0, 7) in doubt"
 
 
 def test_a_pale_piece_fills_its_cell_and_a_faint_mark_does_not() -> None:
@@ -786,6 +803,10 @@ def test_foreign_photo_body_directions_rest_on_evidence(
         # window on two borders held one tile's edge, links that made no chain; only links
         # crossing the border at every step remain (none)
         (1730009, "screen"),
+        # digits alone on rounded dark tiles: the tiles' corners, the gaps' colour in every
+        # corner of the cell's window, made each digit's box the whole window (all read
+        # as 4); ink reaching the window's edge is left out where a glyph stands apart
+        (1930004, "screen"),
     ],
 )
 def test_foreign_looks_are_read(seed: int, draw: str) -> None:
