@@ -904,3 +904,11 @@ def test_foreign_photo_1920015_straightened_with_its_true_outline_is_not_solved_
     picture, truth = true_rectified("bond", 1920015, foreign.screen)
     reading = bond.recognize(picture)
     assert not reading.confident or comparable(reading.puzzle) == comparable(truth)
+
+
+def test_a_target_card_far_from_the_board_is_read() -> None:
+    """Novel screenshot 1920003: a 5x3 GOAL card at the far corner of the screen, 574 pixels
+    from the board (beyond the board's reach of 353). Both fitted a lattice of one shape on
+    their own: read exactly."""
+    picture, truth = foreign.novel("bond", np.random.default_rng(1920003))
+    assert comparable(_read(picture)[0]) == comparable(truth)
