@@ -13,20 +13,21 @@
 3. Squares. The board is warped to a canonical picture (:attr:`Params.square` pixels a
    square) from the full-size picture. Each square's own colour is the median of its border
    band; the squares must alternate light and dark, and the outermost ones must be of their
-   colour against their neighbours further in (else a lattice stretched over a frame may
-   have added a row: the size is in doubt). The shading every square of one colour shares
-   (3D bevels, gradients) is taken off. The blur of the steps between squares is measured
-   (a photo's screen, straightened, has more pixels than detail). What differs from a
-   square's colour (by more than that blur carries in from its neighbours), outlines
-   closed and holes filled, is its content: a piece is a large, tall, solid blob near the
-   centre that stays inside its square (arrows run on into the next one) and is no ellipse
-   (dots, discs and cherries are; a knight's head is not); a coloured blob
-   must be larger than a black or white one, as coloured marks are common; move numbers,
-   dots, crosses and coordinates are small, thin or off-centre. One piece is the knight; a
-   second piece, or a mark nearly as piece-like as the knight, puts the reading in doubt,
-   naming the squares. So do move numbers (a tour in progress), told from marks by their
-   strokes where the blur lets them be read, and any marks beside the knight or two
-   elsewhere where it does not.
+   colour against their neighbours further in, unless highlighted as the knight's own
+   square is (else a lattice stretched over a frame may have added a row: the size is in
+   doubt). The shading every square of one colour shares (3D bevels, gradients) is taken
+   off. The blur of the steps between squares is measured (a photo's screen, straightened,
+   has more pixels than detail). What differs from a square's colour (by more than that
+   blur carries in from its neighbours), outlines closed and holes filled, is its content:
+   a piece is a large, tall, solid blob near the centre that stays inside its square
+   (arrows run on into the next one), is no ellipse (dots, discs and cherries are; a
+   knight's head is not) and no cloud of a marble (its square's hue, within its grain); a
+   coloured blob must be larger than a black or white one, as coloured marks are common;
+   move numbers, dots, crosses and coordinates are small, thin or off-centre. One piece is
+   the knight; a second piece, or a mark nearly as piece-like as the knight, puts the
+   reading in doubt, naming the squares. So do move numbers (a tour in progress), told
+   from marks by their strokes where the blur lets them be read, and any marks beside the
+   knight, two elsewhere or one two knight's moves from it where it does not.
 """
 
 from __future__ import annotations
@@ -352,7 +353,7 @@ def _board_reading(
     bare = _cut(lattice, image.shape, params, margin=params.bare_edge)
     beyond |= _unlike_surround(ringed, bare, params)
     beyond |= _unlike_margin(wide, ringed, bare, params)
-    edge = _edge_doubt(board, corners, _squares_off(colours), beyond, params)
+    edge = _edge_doubt(board, corners, _squares_off(colours, knight, params), beyond, params)
     return _reading(board, lattice, (scores, sizes, marks, inks), numbers, edge, params)
 
 
@@ -376,6 +377,9 @@ def _reading(
     unsure = [
         (int(r), int(c)) for r, c in np.argwhere(((scores >= least) | (sizes >= 1)) & (scores < 1))
     ]
+    if len(pieces) == 1:
+        hinted = _hinted(pieces[0], scores, inks, params)
+        unsure = [cell for cell in unsure if cell not in hinted]
     size = f"{board.rows}x{board.cols} board"
     doubts: list[str] = []
     if len(pieces) != 1:
@@ -397,6 +401,22 @@ def _reading(
     confidence = 0.35 if doubts else 0.9
     log.debug("knight: %s, knight on %s, doubts %s", size, pieces[0], doubts)
     return Recognition(GAME, puzzle, confidence, lattice, tuple(doubts))
+
+
+def _hinted(
+    knight: Cell, scores: NDArray[np.float64], inks: FloatArray, params: Params = PARAMS
+) -> set[Cell]:
+    """The squares a knight's move from ``knight`` holding move hints: most of them hold
+    something (see :func:`_hints`) of one ink (within :attr:`Params.number_alike` of their
+    median colour): an app's dots where the knight may go, however piece-sized or out of
+    round a photo makes one (a rival piece stands among them as a piece, not a mark)."""
+    reach = _knight_moves(knight, scores.shape)
+    held = [cell for cell in reach if scores[cell] > 0]
+    if not held:
+        return set()
+    middle = np.median([inks[cell] for cell in held], axis=0)
+    alike = {cell for cell in held if np.linalg.norm(inks[cell] - middle) <= params.number_alike}
+    return alike if _hints(len(alike), len(reach)) else set()
 
 
 def _walk_to(
@@ -484,13 +504,16 @@ def move_numbers(
     if inked_beside:
         return inked_beside
     if not strokes:
-        # too blurred to tell numbers from other marks: any two may be a tour's
+        # too blurred to tell numbers from other marks: any two may be a tour's, and so
+        # may one two knight's moves from the knight (every second number seen, as below:
+        # blurred, the one between may be lost)
         elsewhere = [
             (int(r), int(c))
             for r, c in np.argwhere(marks)
             if (r, c) != knight and not (hints and (r, c) in reach)
         ]
-        return elsewhere if len(elsewhere) >= 2 else []
+        second = [cell for cell in elsewhere if cell in _two_moves(knight, shape)]
+        return elsewhere if len(elsewhere) >= 2 else second
     inks: dict[Cell, FloatArray] = {}
     for r, c in np.argwhere(inked) if strokes else []:
         found = ink((int(r), int(c)), True)
@@ -538,6 +561,14 @@ def _grain(colours: SquareColours) -> FloatArray:
         [[np.median(v[parity == k]) for v in (colours.low, colours.high)] for k in (0, 1)]
     )
     return np.asarray(ranges[parity], np.float32)
+
+
+def _class_colours(colours: SquareColours) -> FloatArray:
+    """``(rows, cols, 3)``: the median colour of each square's colour class (a mark or an
+    arrow in one square's band moves its own)."""
+    parity = np.indices(colours.spread.shape).sum(axis=0) % 2
+    own = np.array([np.median(colours.base[parity == k], axis=0) for k in (0, 1)])
+    return np.asarray(own[parity], np.float32)
 
 
 def _in_grain(ink: FloatArray, base: FloatArray, grain: FloatArray, params: Params) -> bool:
@@ -992,24 +1023,63 @@ def _edge_doubt(
     return f"board size in doubt: chequer corners or squares unclear along its {sides} edge"
 
 
-def _squares_off(colours: SquareColours) -> dict[str, int]:
+def _squares_off(
+    colours: SquareColours, knight: Cell | None = None, params: Params = PARAMS
+) -> dict[str, int]:
     """How many of the outermost squares along each side are not clearly of their own
     colour: lighter than the square next to them, further in, when they are light squares
     (darker when dark) by a third of the grey difference between that square and the one
-    two in (local, so uneven light in a photo does not matter)."""
+    two in (local, so uneven light in a photo does not matter). When the ``knight``'s
+    square is highlighted (of neither board colour, by :attr:`Params.past_colour` of their
+    distance), squares highlighted alike are not counted (the knight's own, a last move's:
+    an app marks them alike, not a frame under a stretched lattice): of its colour, or of
+    the same see-through tint over the other board colour (see :func:`_tinted_alike`)."""
     grey = colours.base.mean(axis=2)
     parity = np.indices(grey.shape).sum(axis=0) % 2
     lighter = int(np.median(grey[parity == 1]) > np.median(grey[parity == 0]))
     sign = np.where(parity == lighter, 1.0, -1.0)
+    own = [np.median(colours.base[parity == k], axis=0) for k in (0, 1)]
+    near = params.past_colour * float(np.linalg.norm(own[1] - own[0]))
+    marked = np.zeros(grey.shape, bool)
+    if knight is not None:
+        mark = colours.base[knight]
+        if min(float(np.linalg.norm(mark - c)) for c in own) > near:
+            classes = np.array(own)[parity]
+            marked = _tinted_alike(colours.base, classes, mark, classes[knight]) <= near
     sides = {
-        "top": (grey, sign), "bottom": (grey[::-1], sign[::-1]),
-        "left": (grey.T, sign.T), "right": (grey.T[::-1], sign.T[::-1]),
+        "top": (grey, sign, marked), "bottom": (grey[::-1], sign[::-1], marked[::-1]),
+        "left": (grey.T, sign.T, marked.T), "right": (grey.T[::-1], sign.T[::-1], marked.T[::-1]),
     }  # fmt: skip
     off = {}
-    for side, (rows, signs) in sides.items():
+    for side, (rows, signs, lit) in sides.items():
         gap = np.abs(rows[1] - rows[2]) / 3
-        off[side] = int(np.count_nonzero(signs[0] * (rows[0] - rows[1]) <= gap))
+        off[side] = int(np.count_nonzero((signs[0] * (rows[0] - rows[1]) <= gap) & ~lit[0]))
     return off
+
+
+def _tinted_alike(
+    colours: FloatArray, under: FloatArray, mark: FloatArray, under_mark: FloatArray
+) -> FloatArray:
+    """How far ``(..., 3)`` colours, over board colours ``under``, are from a highlight of
+    colour ``mark`` over ``under_mark`` laid alike (a see-through tint of any strength
+    ``a``, ``mark = under_mark + a * (tint - under_mark)``: two such differ by ``1 - a``
+    times their board colours' difference; an opaque one, ``a = 1``, is one colour).
+
+    Examples
+    --------
+    >>> light, dark, tint = np.array([200.0, 200, 200]), np.array([80.0, 80, 80]), 0.5
+    >>> lit = light + tint * (np.array([0.0, 0, 255]) - light)
+    >>> dim = dark + tint * (np.array([0.0, 0, 255]) - dark)
+    >>> round(float(_tinted_alike(dim, dark, lit, light)), 3)
+    0.0
+    >>> round(float(_tinted_alike(dark, dark, lit, light)), 1)
+    104.1
+    """
+    gap = mark - colours
+    step = under_mark - under
+    size = np.maximum((step * step).sum(axis=-1), 1e-6)
+    share = np.clip((gap * step).sum(axis=-1) / size, 0.0, 1.0)
+    return np.asarray(np.linalg.norm(gap - share[..., None] * step, axis=-1), np.float32)
 
 
 def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> set[str]:
@@ -1179,7 +1249,9 @@ def _odd_side(
     than ``limits[1]`` from the other three's, while those lie within ``limits[0]`` of each
     other, both in the distance between the board's two colours (the board's squares inside
     the :attr:`Params.past_rings` rings of ``ringed``), or within ``1 / spread_times`` of
-    its distance from them; every side when none is shown."""
+    its distance from them; every side when one at most is shown (the picture ends at the
+    board on three sides or four: a board's crop, or a screen found inside a board, where
+    any side may go on)."""
     rings = params.past_rings
     inner = (slice(rings, -rings), slice(rings, -rings))
     parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
@@ -1187,7 +1259,7 @@ def _odd_side(
     distance = float(np.linalg.norm(own[1] - own[0]))
     alike, unlike = limits
     sides = ("top", "bottom", "left", "right")
-    if not shown:
+    if len(shown) < 2:
         return set(sides)
     out = set()
     for side in sides:
@@ -1463,29 +1535,45 @@ def piece_scores(
     :meth:`Content.score`; 0: empty). Where a letter N is a piece only as a letter, any
     glyph of a letter's size is piece-sized (a chess diagram in letters is no knight's
     tour); a disc much lower than the tallest piece is not (a move dot; draughts men are
-    alike). And which squares hold a mark at their centre (a move number, a cross; no
-    disc: move dots hint at the knight's moves, unless ``discs``: on a blurred picture a
-    number blurs into one) that runs into no neighbour, and the median colour of each
-    square's content."""
+    alike), nor a cloud of a marble (see below; a piece's score is kept below 1 for it,
+    so it is in doubt only beside no clear piece). And which squares hold a mark at their
+    centre (a move number, a cross; no disc: move dots hint at the knight's moves, unless
+    ``discs``: on a blurred picture a number blurs into one) that runs into no neighbour,
+    and the median colour of each square's content."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     marks = np.zeros(colours.spread.shape, bool)
     inks = np.zeros((*colours.spread.shape, 3), np.float32)
     contents = square_contents(picture, colours, contrast, params, blur)
-    pieces = [c for c in contents.values() if c.score(params) >= 1]
+    grain, own = _grain(colours), _class_colours(colours)
+    plain = np.linalg.norm(colours.base - own, axis=2) <= params.past_colour * float(
+        np.linalg.norm(own[0, 0] - own[0, 1])
+    )
+    # a cloud of a marble: on a square of its colour (not highlighted), in the colour's own
+    # hue and within its grain's range, however piece-like its outline
+    clouds = {
+        cell
+        for cell, content in contents.items()
+        if plain[cell]
+        and _in_grain(np.asarray(content.colour, np.float32), own[cell], grain[cell], params)
+    }
+    pieces = [c for cell, c in contents.items() if c.score(params) >= 1 and cell not in clouds]
     # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
     letters = any(c.letter and c._replace(letter=False).score(params) < 1 for c in pieces)
     tallest = max((c.height for c in pieces), default=0.0)
     for cell, content in contents.items():
-        scores[cell] = content.score(params)
         inks[cell] = content.colour
-        dot = content.ellipse > params.piece_ellipse and content.height < params.dot * tallest
-        if not dot:
-            sizes[cell] = content.score(params, shape=False, letters=letters)
         marks[cell] = (
             content.offset <= params.mark_offset
             and content.crossing <= params.piece_crossing
             and (discs or content.ellipse <= params.piece_ellipse)
         )
+        if cell in clouds:  # a mark in doubt at most, beside no clear piece
+            scores[cell] = min(content.score(params), params.doubtful)
+            continue
+        scores[cell] = content.score(params)
+        dot = content.ellipse > params.piece_ellipse and content.height < params.dot * tallest
+        if not dot:
+            sizes[cell] = content.score(params, shape=False, letters=letters)
     return scores, sizes, marks, inks
 
 

@@ -90,7 +90,11 @@ def test_coloured_knight_among_arrows_and_move_hints(seed: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "seed", [510_000, 140_017, 160_002, 1_200_019, 1_350_036, 1_400_019, 1_400_032]
+    "seed",
+    [
+        *(510_000, 140_017, 160_002, 1_200_019, 1_350_036, 1_400_019, 1_400_032),
+        *(1_600_005, 1_600_021, 1_950_025),
+    ],
 )
 def test_hard_own_screens_are_read(seed: int) -> None:
     # 510000: the glyph at the renderer's smallest size stands under half a square;
@@ -103,17 +107,23 @@ def test_hard_own_screens_are_read(seed: int) -> None:
     # 1400019: corners of the players' bars two rows beyond a small board, jumped to
     # across its edge, left the whole lattice too sparse to fit (no board at all);
     # 1400032: a purple cross and a grey cloud of marble a knight's move apart, the
-    # cloud a knight's move from the knight, were read as a tour's last two marks
+    # cloud a knight's move from the knight, were read as a tour's last two marks;
+    # 1600005, 1600021: a square on the edge column highlighted as the knight's own is
+    # (the knight's, or a last move's in the same see-through tint over the other colour)
+    # is no frame under a lattice stretched past the board; 1950025: a dark cloud of wood,
+    # a piece's size and outline, beside the knight, was a rival piece
     picture, truth = screen("knight", np.random.default_rng(seed))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
 
 
-def test_move_dots_out_of_round_in_a_photo_are_no_tour() -> None:
+@pytest.mark.parametrize("seed", [1_200_003, 1_950_005])
+def test_move_dots_out_of_round_in_a_photo_are_no_tour(seed: int) -> None:
     # own photo 1200003: the move dots on five of the knight's eight squares, blurred out
     # of round, are marks; one of them a knight's move from a number was read as the last
-    # steps of a tour in progress
-    picture, truth = photographed("knight", 1_200_003, screen)
+    # steps of a tour in progress; 1950005: one of the dots on six of the knight's eight
+    # squares, out of round, was a mark as piece-like as a piece's size (in doubt)
+    picture, truth = photographed("knight", seed, screen)
     assert recognizer.recognize(picture, "knight").puzzle == truth
 
 
@@ -127,13 +137,35 @@ def test_arrow_over_marble_in_a_photo_is_no_knight() -> None:
     assert recognizer.recognize(picture, "knight").puzzle == truth
 
 
-@pytest.mark.xfail(strict=True, reason="open WRONG: the knight put on another square")
 def test_own_photo_1800004_is_refused_or_exact() -> None:
     # held-out own photo 1800004 (session 12's final run, so at 4bbf862): an 11x6 board
-    # read with the knight on (2, 1) where it stands on (6, 5), at 0.9
+    # read with the knight on (2, 1) where it stands on (6, 5), at 0.9: (2, 1) holds a
+    # light cloud of its purple marble (a piece's outline, its colour's hue, within its
+    # grain), the knight's thin outline is broken by the photo
     picture, truth = photographed("knight", 1_800_004, screen)
     with contextlib.suppress(UnrecognizedError):
         assert recognizer.recognize(picture).puzzle == truth
+
+
+def test_board_under_a_dialog_found_as_a_screen_is_no_reading() -> None:
+    # held-out novel 1800000 (session 12's final run): a white dialog over the last four
+    # rows of a 10x10 board; the picture is refused as it is (the dialog borders the board
+    # unlike its frame), but the screen finder found the board itself as a screen, where
+    # the picture ends at three sides of the rows above: read as a 6x10 board at 0.9
+    picture, _ = foreign.novel("knight", np.random.default_rng(1_800_000))
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(picture)
+
+
+def test_tour_on_a_small_blurred_board_is_no_reading() -> None:
+    # held-out novel photo 1761000 (session 12): a tour in progress on a 12x9 board of
+    # 15-pixel squares in the photo; of its move numbers only the 2 shows, a faint blob
+    # two knight's moves from the knight (the 3 between is lost in the blur): read as a
+    # start at 0.9
+    picture, truth = photographed("knight", 1_761_000, foreign.novel)
+    assert truth is None
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(picture)
 
 
 def test_blank_and_noise_refused() -> None:
@@ -566,13 +598,15 @@ def test_board_under_a_band_unlike_its_frame_is_no_reading(seed: int, photo: boo
         recognizer.recognize(picture, "knight")
 
 
-@pytest.mark.parametrize("seed", [850_021, 1_750_018])
+@pytest.mark.parametrize("seed", [850_021, 1_750_018, 1_950_000])
 def test_board_near_the_picture_edge_under_a_page_alike_all_round_is_read(seed: int) -> None:
     # foreign 850021: the board's bottom edge lies 0.125 square above the picture's, the
     # page alike beyond its other sides; the picture shows that sliver, so it is no cut.
     # Foreign 1750018: a frame a third of a square wide above and beside the board, the
     # page beyond it, and a square wide below (the squares beyond are unlike there, the
-    # strip right at the edge is the frame's all round): no band over the board
+    # strip right at the edge is the frame's all round): no band over the board.
+    # Foreign 1950000: the knight's own square, highlighted, on the bottom row: a square
+    # off its colour there, yet no frame under a lattice stretched past the board
     picture, truth = foreign.screen("knight", np.random.default_rng(seed))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
