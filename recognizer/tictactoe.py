@@ -1139,7 +1139,8 @@ def read_cells(
     judged = _unlike_their_kind(readings, warped, erased, canvas, params)
     if canvas is not None:
         judged = _see_through(judged, warped, erased, board & ~clean, board, canvas, params)
-        judged = _one_unlike(judged, canvas, params)
+        inks = _page_to_lines(warped, board & ~clean, board, canvas, params)
+        judged = _one_unlike(judged, canvas, None if inks is None else inks[1], params)
     struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
@@ -1267,6 +1268,24 @@ def _in_rival_colour(
     return other < own / 2
 
 
+def _page_to_lines(
+    warped: NDArray[np.uint8], lines: Mask, board: Mask, colours: RGBImage, params: Params
+) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
+    """The page's colour inside the board (the median off the board's ink ``board``) and
+    the step from it to the lines' ink (the mean colour of the strongest third of
+    ``lines`` in ``warped``), on the canonical board ``colours``; None without lines, page
+    or a step of at least 1."""
+    pad = 3 * params.cell_px // 2
+    inside = np.zeros_like(board)
+    inside[pad:-pad, pad:-pad] = True
+    if not lines.any() or not (inside & ~board).any():
+        return None
+    levels = warped[lines]
+    page = np.median(colours[inside & ~board], axis=0)
+    step = colours[lines][levels >= np.percentile(levels, 67)].mean(axis=0) - page
+    return (page, step) if float(np.linalg.norm(step)) >= 1 else None
+
+
 def _see_through(
     readings: list[MarkShape | None],
     warped: NDArray[np.uint8],
@@ -1280,19 +1299,17 @@ def _see_through(
     lines' ink seen through (the median colour of its ink on the blend of the page's
     colour with the lines', under :attr:`Params.max_see_through` of the way) while the
     other kind's marks, if any, are in a colour of their own: a translucent preview of the
-    next move (alone on an empty board, too), or a wiped mark's ghost (a board's marks in
-    the lines' ink are drawn at the lines' strength, or all alike)."""
+    next move, or a wiped mark's ghost (a board's marks in the lines' ink are drawn at the
+    lines' strength, or all alike). Alone on an empty board, with no other mark to set it
+    off, a mark is such a preview only if its strokes are also under 0.6 of the lines'
+    width (:func:`stroke_width`): a preview is drawn thin and pale, while a first move in a
+    muted colour near the lines' blend is drawn as thick as the lines or thicker."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
-    inside = np.zeros_like(board)
-    inside[pad:-pad, pad:-pad] = True
-    if not lines.any() or not (inside & ~board).any():
+    inks = _page_to_lines(warped, lines, board, colours, params)
+    if inks is None:
         return readings
-    levels = warped[lines]
-    page = np.median(colours[inside & ~board], axis=0)
-    step = colours[lines][levels >= np.percentile(levels, 67)].mean(axis=0) - page
+    page, step = inks
     length = float(np.linalg.norm(step))
-    if length < 1:
-        return readings
 
     def blend(index: int) -> tuple[float, float]:
         """How far along the blend from page to lines, and how far off it, the mark in
@@ -1309,30 +1326,55 @@ def _see_through(
         if mark in (kinds[other] for other in others):
             continue
         share, off = blend(index)
+        box = _cell_box(index, size, pad)
         if (
             off <= 0.1
             and share < params.max_see_through
             and all(blend(other)[1] > 0.25 for other in others)
+            and (others or stroke_width(marks[box]) < 0.6 * stroke_width(lines))
         ):
             out[index] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 
+def stroke_width(ink: Mask) -> float:
+    """The typical width of the strokes of ``ink``: twice the median of its distance
+    transform's ridge (the pixels as far from the background as their 3x3 neighbours).
+
+    Examples
+    --------
+    >>> bar = np.zeros((20, 40), bool)
+    >>> bar[8:13, 5:35] = True
+    >>> stroke_width(bar)
+    6.0
+    """
+    distance = cv2.distanceTransform(ink.astype(np.uint8), cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+    ridge = ink & (distance >= cv2.dilate(distance, np.ones((3, 3), np.uint8)))
+    return 2 * float(np.median(distance[ridge])) if ridge.any() else 0.0
+
+
 def _one_unlike(
-    readings: list[MarkShape | None], colours: RGBImage, params: Params
+    readings: list[MarkShape | None],
+    colours: RGBImage,
+    toward: NDArray[np.float64] | None,
+    params: Params,
 ) -> list[MarkShape | None]:
     """``readings`` of an empty board with its one cell unclear whose middle's mean colour
     (on the canonical board ``colours``) stands out from the others': off their median by
     over 6 in a channel and four times the typical cell's offset, the others all within it.
     A mark in nearly the page's colour on a textured page (a blue O on blue checks) falls
     below the noise of the ink levels, but its flat colour still shifts its cell's mean; a
-    glare or a gradient shifts several cells.
+    glare or a gradient shifts several cells. So, on its own, does the offset of a cell's
+    middle from the ring around it (size/8 to size/4 in from the sides), if it goes
+    ``toward`` the lines' ink from the page (a mark is drawn in ink; a glare's spot in a
+    cell's middle lightens it on a page with dark lines): a pale mark under a page's stripes
+    or light that shifts the cells' means unevenly still stands out there.
 
     Examples
     --------
     >>> colours = np.full((384, 384, 3), 200, np.uint8)
     >>> colours[170:214, 170:214] = 190  # cell (1, 1)'s middle
-    >>> [cell.mark if cell else "-" for cell in _one_unlike([None] * 9, colours, PARAMS)]
+    >>> [cell.mark if cell else "-" for cell in _one_unlike([None] * 9, colours, None, PARAMS)]
     ['-', '-', '-', '-', '?', '-', '-', '-', '-']
     """
     size, pad = params.cell_px, 3 * params.cell_px // 2
@@ -1341,11 +1383,19 @@ def _one_unlike(
     means = np.array(
         [colours[_cell_box(i, size, pad, size // 4)].reshape(-1, 3).mean(axis=0) for i in range(9)]
     )
-    off = np.abs(means - np.median(means, axis=0)).max(axis=1)
-    odd = np.flatnonzero(off > max(4 * float(np.median(off)), 6.0))
+    ring = np.ones((size - size // 4, size - size // 4), bool)
+    ring[size // 8 : -(size // 8), size // 8 : -(size // 8)] = False
+    rings = np.array(
+        [colours[_cell_box(i, size, pad, size // 8)][ring].mean(axis=0) for i in range(9)]
+    )
+    inky = np.ones(9, bool) if toward is None else (means - rings) @ toward > 0
     out = list(readings)
-    if len(odd) == 1:
-        out[int(odd[0])] = MarkShape("?", 0.0, 0, 0.0)
+    every = np.ones(9, bool)
+    for off, counts in ((means - np.median(means, axis=0), every), (means - rings, inky)):
+        spread = np.abs(off).max(axis=1)
+        odd = np.flatnonzero(spread > max(4 * float(np.median(spread)), 6.0))
+        if len(odd) == 1 and counts[odd[0]]:
+            out[int(odd[0])] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 
@@ -1366,7 +1416,10 @@ def _faint_marks(
     (:attr:`Params.min_mark`), a shape counts only where its ink in ``warped`` (the
     cells' difference image) peaks at twice the empty cells' noise (the median of their
     middles' 95th percentiles, as in :func:`_unlike_the_page`): moire and noise make
-    specks of any shape at their own level.
+    specks of any shape at their own level. A piece that reaches past that box's margin (a
+    pale O as large as the cell) counts when, in a box 0.04 of the cell in from its sides,
+    it encloses a hole a fifth of the cell across: a ring, with the page's speckle in it that
+    spoils its shape (a line's remnant or a glare's blob encloses none).
 
     Examples
     --------
@@ -1399,6 +1452,12 @@ def _faint_marks(
             if index == 0 or (small and float(warped[box][piece].max()) < 2 * noise):
                 continue
             if classify_mark(piece, size).mark != "?":
+                out[i] = MarkShape("?", 0.0, 0, 0.0)
+        # a ring past the box's margin (a pale O as large as the cell), the page's speckle in it
+        wide = only[_cell_box(i, size, pad, round(0.04 * size))]
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(wide, connectivity=8)
+        for index in np.flatnonzero(stats[:, 2:4].min(axis=1) >= params.min_mark * size):
+            if index > 0 and _holes(labels == index).sum() >= (0.2 * size) ** 2:
                 out[i] = MarkShape("?", 0.0, 0, 0.0)
     return out
 

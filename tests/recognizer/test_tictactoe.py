@@ -498,6 +498,21 @@ def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, 
     assert found.puzzle == Puzzle(str(truth["board"]), str(truth["to_move"]))
 
 
+@pytest.mark.parametrize("seed", [1700001, 1700007])
+def test_a_glare_spot_in_an_empty_cells_middle_is_no_mark(seed: int) -> None:
+    """Photos of the real empty whiteboard-1, straightened with their true outline, a glare's
+    spot in the middle of the corner cell (0, 0): its middle is lighter than the ring around
+    it, away from the dark lines' ink, so it is no pale mark; the board is read empty."""
+    path = REAL / "tictactoe-whiteboard-1.jpeg"
+    picture = decode_image(path.read_bytes())
+    rng = np.random.default_rng(seed)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    found = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    truth = _truth(path)
+    assert found.confident, found.doubts
+    assert found.puzzle == Puzzle(str(truth["board"]), str(truth["to_move"]))
+
+
 def test_an_o_broken_open_by_a_line_is_no_x() -> None:
     """Trust bench photo 190005: the finder's rectified screen tilts the board, the eraser
     of a row line cuts the bottom off an O, and the arc left (three ink runs around its
@@ -689,11 +704,28 @@ def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: s
     page between white lines (1170001, 0.45 of the X's weight): the mark alone of its kind
     in the lines' ink seen through, the other kind in a colour of its own, is unclear; so
     is a thin grey X alone on an empty chalk board (1740025, session 12), half the way from
-    the page to the lines' chalk. The cell is named."""
+    the page to the lines' chalk, its strokes a third of the lines' width. The cell is
+    named."""
     picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert not found.confident
     assert f"unclear marks in cells {doubted}" in found.doubts, found.doubts
+
+
+@pytest.mark.parametrize(("seed", "photo"), [(1800015, False), (1940026, False), (1800002, True)])
+def test_a_first_move_in_a_muted_colour_is_no_hover_preview(seed: int, photo: bool) -> None:
+    """A lone first move in a muted colour that lies on the blend of the page's and the
+    lines' colours (a grey-purple or a photo's washed-out blue O at 0.55-0.6 of the way)
+    was taken for a see-through hover preview and refused (own screenshot 1800015 of the
+    lead's held-out run of session 12, own screenshot 1940026, and own photo 1800002
+    straightened with its true outline): drawn as thick as the lines, it is a mark."""
+    if photo:
+        picture, truth = true_rectified("tictactoe", seed, screen)
+    else:
+        picture, truth = screen("tictactoe", np.random.default_rng(seed))
+    found = recognize(np.asarray(picture))
+    assert found.confident, found.doubts
+    assert found.puzzle == truth
 
 
 def test_clutter_reaching_into_the_cells_hides_them() -> None:
