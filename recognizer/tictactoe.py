@@ -1303,7 +1303,10 @@ def _see_through(
     lines' strength, or all alike). Alone on an empty board, with no other mark to set it
     off, a mark is such a preview only if its strokes are also under 0.6 of the lines'
     width (:func:`stroke_width`): a preview is drawn thin and pale, while a first move in a
-    muted colour near the lines' blend is drawn as thick as the lines or thicker."""
+    muted colour near the lines' blend is drawn as thick as the lines or thicker. Beside
+    marks of its own kind, a mark seen through so is a preview of that kind when one of
+    them, also in the lines' ink, lies a quarter of the way further along the blend, its
+    strokes 1.4 times as wide (a board's marks of a kind are drawn alike)."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     inks = _page_to_lines(warped, lines, board, colours, params)
     if inks is None:
@@ -1319,20 +1322,25 @@ def _see_through(
         share = float(colour @ step) / length**2
         return share, float(np.linalg.norm(colour - share * step)) / length
 
+    def width(index: int) -> float:
+        return stroke_width(marks[_cell_box(index, size, pad)])
+
     kinds = {ink.index: ink.mark for ink in mark_inks(readings, warped, marks, None, params)}
     out = list(readings)
     for index, mark in kinds.items():
-        others = [other for other, kind in kinds.items() if other != index]
-        if mark in (kinds[other] for other in others):
-            continue
         share, off = blend(index)
-        box = _cell_box(index, size, pad)
-        if (
-            off <= 0.1
-            and share < params.max_see_through
-            and all(blend(other)[1] > 0.25 for other in others)
-            and (others or stroke_width(marks[box]) < 0.6 * stroke_width(lines))
-        ):
+        if off > 0.1 or share >= params.max_see_through:
+            continue
+        kin = [other for other, kind in kinds.items() if other != index and kind == mark]
+        rivals = [other for other, kind in kinds.items() if kind != mark]
+        if kin:  # one of its kind drawn fuller and thicker in the same ink
+            fuller = [blend(other) for other in kin if width(other) >= 1.4 * width(index)]
+            unclear = any(more >= share + 0.25 and apart <= 0.1 for more, apart in fuller)
+        else:
+            unclear = all(blend(other)[1] > 0.25 for other in rivals) and (
+                bool(rivals) or width(index) < 0.6 * stroke_width(lines)
+            )
+        if unclear:
             out[index] = MarkShape("?", 0.0, 0, 0.0)
     return out
 

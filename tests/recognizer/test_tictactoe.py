@@ -712,6 +712,17 @@ def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: s
     assert f"unclear marks in cells {doubted}" in found.doubts, found.doubts
 
 
+def test_a_hover_preview_beside_a_mark_of_its_kind_is_refused() -> None:
+    """Novel photo 1963001 (found by the snake helper's held-out run of session 13): a thin
+    grey hover preview O beside a white chalk O, in the photo 0.41 of its kind's stroke
+    weight (just over the 0.4 bound of a mark unlike its kind), was read as a second O and
+    solved. Seen through in the lines' ink a quarter of the way behind a thicker O also in
+    that ink, it is unclear."""
+    picture, _ = photographed("tictactoe", 1963001, foreign.novel)
+    with pytest.raises(UnrecognizedError):
+        recognize_any(picture)
+
+
 @pytest.mark.parametrize(("seed", "photo"), [(1800015, False), (1940026, False), (1800002, True)])
 def test_a_first_move_in_a_muted_colour_is_no_hover_preview(seed: int, photo: bool) -> None:
     """A lone first move in a muted colour that lies on the blend of the page's and the
