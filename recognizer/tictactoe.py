@@ -2060,8 +2060,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
 
     The ``#`` is looked for on a small copy (quick to refuse other pictures), at a third
     of the ink level too when the picture's strongest ink makes none (a pale board beside bold
-    marks, but then not one without a mark read surely, see :class:`MarkShape`); the cells
-    are read on a larger copy, through the grid's homography.
+    marks); the cells are read on a larger copy, through the grid's homography. Such a faint
+    #, or one with tiles around it (:func:`outer_tiles`), needs two marks, one read surely
+    (see :class:`MarkShape`), as a board of tiles does (:func:`_read_tiles`).
 
     Returns
     -------
@@ -2113,10 +2114,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     readings, density, glyphs = read_cells(
         diff, to_diff, grid.framed, params, brightness, grid.reach(), crop
     )
-    if faint and not any(cell is not None and cell.sure and cell.mark in "xo" for cell in readings):
-        # the gaps between pale tiles make a # as well, and another game's piece on a tile
-        # there may pass for a mark read by a fallback rule
-        return Recognition.nothing(GAME, "only a faint # with no sure mark")
+    marks = [cell for cell in readings if cell is not None and cell.mark in "xo"]
+    if (faint or tiles) and (len(marks) < 2 or not any(cell.sure for cell in marks)):
+        # the gaps between pale tiles make a # as well, and so do the shadowed edges of a
+        # grid of tiles (tiles around the #), and another game's piece on a tile there may
+        # pass for a mark: as on a board of tiles (_read_tiles), one mark is no proof
+        return Recognition.nothing(GAME, "a faint # or one among tiles, with under two marks")
     return _judge(readings, density, glyphs, to_image, grid.doubts, params)
 
 

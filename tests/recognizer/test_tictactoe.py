@@ -35,7 +35,7 @@ from recognizer.tictactoe import (
 from solvers.errors import UnrecognizedError
 from solvers.tictactoe import Puzzle, Solution, solve, verify
 from tests.render import foreign, nonpuzzle
-from tests.render.mixed import GAMES, Draw, photographed, screen, true_rectified
+from tests.render.mixed import GAMES, Draw, comparable, photographed, screen, true_rectified
 from tests.render.photo import photograph, random_photo_style, rectified
 from tests.render.tictactoe import FONTS, _neon, random_puzzle, random_style, reading, render
 
@@ -468,6 +468,16 @@ def test_tiles_are_counted_around_a_window_of_tiles_but_not_around_a_drawn_board
         ("whiteboard-5.jpeg", 150002),
         ("whiteboard-5.jpeg", 190003),
         ("paper-photo-1.jpg", 950000),
+        pytest.param(
+            "whiteboard-1.jpeg",
+            2100009,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="open WRONG (held-out run of session 13, so at 6fd56bb): the empty "
+                "board's corner cell read as an X at a fallback level; making a lone mark "
+                "not read surely unclear lost own screenshot 1940038's first O",
+            ),
+        ),
     ],
 )
 def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, seed: int) -> None:
@@ -721,6 +731,21 @@ def test_a_hover_preview_beside_a_mark_of_its_kind_is_refused() -> None:
     picture, _ = photographed("tictactoe", 1963001, foreign.novel)
     with pytest.raises(UnrecognizedError):
         recognize_any(picture)
+
+
+@pytest.mark.parametrize(("seed", "draw"), [(2100025, screen), (2100012, foreign.screen)])
+def test_a_hash_among_tiles_with_one_piece_is_no_board(seed: int, draw: Draw) -> None:
+    """Photos of one-stroke levels from the lead's held-out run of session 13, both solved
+    as tic-tac-toe boards with one X: pale tiles whose gaps made a faint #, the cat on a
+    tile read as a sure X (own 2100025), and shadowed tiles whose edges made a # with two
+    tiles around it, the start's star read as an X (foreign 2100012). As on a board of
+    nine tiles, a faint # or a # among tiles needs two marks, one of them sure."""
+    picture, truth = photographed("onestroke", seed, draw)
+    try:
+        found = recognize_any(picture)
+    except UnrecognizedError:
+        return
+    assert (found.game, comparable(found.puzzle)) == ("onestroke", comparable(truth))
 
 
 @pytest.mark.parametrize(("seed", "photo"), [(1800015, False), (1940026, False), (1800002, True)])
