@@ -1038,13 +1038,13 @@ def _squares_off(
     parity = np.indices(grey.shape).sum(axis=0) % 2
     lighter = int(np.median(grey[parity == 1]) > np.median(grey[parity == 0]))
     sign = np.where(parity == lighter, 1.0, -1.0)
-    own = [np.median(colours.base[parity == k], axis=0) for k in (0, 1)]
+    classes = _class_colours(colours)
+    own = (classes[0, 0], classes[0, 1])
     near = params.past_colour * float(np.linalg.norm(own[1] - own[0]))
     marked = np.zeros(grey.shape, bool)
     if knight is not None:
         mark = colours.base[knight]
         if min(float(np.linalg.norm(mark - c)) for c in own) > near:
-            classes = np.array(own)[parity]
             marked = _tinted_alike(colours.base, classes, mark, classes[knight]) <= near
     sides = {
         "top": (grey, sign, marked), "bottom": (grey[::-1], sign[::-1], marked[::-1]),

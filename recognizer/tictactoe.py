@@ -1138,8 +1138,8 @@ def read_cells(
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
     judged = _unlike_their_kind(readings, warped, erased, canvas, params)
     if canvas is not None:
-        judged = _see_through(judged, warped, erased, board & ~clean, board, canvas, params)
         inks = _page_to_lines(warped, board & ~clean, board, canvas, params)
+        judged = _see_through(judged, warped, erased, board & ~clean, inks, canvas, params)
         judged = _one_unlike(judged, canvas, None if inks is None else inks[1], params)
     struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
@@ -1291,24 +1291,24 @@ def _see_through(
     warped: NDArray[np.uint8],
     marks: Mask,
     lines: Mask,
-    board: Mask,
+    inks: tuple[NDArray[np.float64], NDArray[np.float64]] | None,
     colours: RGBImage,
     params: Params,
 ) -> list[MarkShape | None]:
     """``readings`` with the mark alone of its kind made unclear where it is drawn in the
     lines' ink seen through (the median colour of its ink on the blend of the page's
-    colour with the lines', under :attr:`Params.max_see_through` of the way) while the
-    other kind's marks, if any, are in a colour of their own: a translucent preview of the
-    next move, or a wiped mark's ghost (a board's marks in the lines' ink are drawn at the
-    lines' strength, or all alike). Alone on an empty board, with no other mark to set it
-    off, a mark is such a preview only if its strokes are also under 0.6 of the lines'
-    width (:func:`stroke_width`): a preview is drawn thin and pale, while a first move in a
+    colour with the lines', ``inks``: see :func:`_page_to_lines`; under
+    :attr:`Params.max_see_through` of the way) while the other kind's marks, if any, are
+    in a colour of their own: a translucent preview of the next move, or a wiped mark's
+    ghost (a board's marks in the lines' ink are drawn at the lines' strength, or all
+    alike). Alone on an empty board, with no other mark to set it off, a mark is such a
+    preview only if its strokes are also under 0.6 of the lines' width
+    (:func:`stroke_width`): a preview is drawn thin and pale, while a first move in a
     muted colour near the lines' blend is drawn as thick as the lines or thicker. Beside
     marks of its own kind, a mark seen through so is a preview of that kind when one of
     them, also in the lines' ink, lies a quarter of the way further along the blend, its
     strokes 1.4 times as wide (a board's marks of a kind are drawn alike)."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
-    inks = _page_to_lines(warped, lines, board, colours, params)
     if inks is None:
         return readings
     page, step = inks
@@ -1396,9 +1396,9 @@ def _one_unlike(
     rings = np.array(
         [colours[_cell_box(i, size, pad, size // 8)][ring].mean(axis=0) for i in range(9)]
     )
-    inky = np.ones(9, bool) if toward is None else (means - rings) @ toward > 0
-    out = list(readings)
     every = np.ones(9, bool)
+    inky = every if toward is None else (means - rings) @ toward > 0
+    out = list(readings)
     for off, counts in ((means - np.median(means, axis=0), every), (means - rings, inky)):
         spread = np.abs(off).max(axis=1)
         odd = np.flatnonzero(spread > max(4 * float(np.median(spread)), 6.0))
