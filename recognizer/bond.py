@@ -584,17 +584,42 @@ def _grid_from_block(
     side), since a cell, or cells merged, is never that small; then with its whole cells
     alone (``params.whole_cell``: a photo's glare or noise cuts pieces off some cells,
     whose edges then fall on no lattice line; :func:`_sample_cells` still reads every
-    cell's centre from the regions).
+    cell's centre from the regions); last without the regions that overreach a cell
+    (:func:`_without_overreach`).
     """
     grid = _fit_block(group, regions, work, params, shape)
     if grid is not None:
         return grid
-    for share in (0.5, params.whole_cell):
-        kept = _without_slivers(group, regions.boxes, share)
+    for kept in (
+        _without_slivers(group, regions.boxes, 0.5),
+        _without_slivers(group, regions.boxes, params.whole_cell),
+        _without_overreach(group, regions.boxes, params),
+    ):
         grid = None if kept is None else _fit_block(kept, regions, work, params, shape)
         if grid is not None:
             return grid
     return None
+
+
+def _without_overreach(
+    group: Sequence[int], boxes: NDArray[np.float64], params: Params
+) -> list[int] | None:
+    """``group`` without the regions wider or higher than its median region by more than a
+    lattice fit's edge tolerance (``edge_share`` of that side plus ``edge_pixels``) but by
+    less than half of it: one cell joined to something beyond the grid (a photo's blur
+    runs a cell into a frame's joint or a pipe of its colour), whose edge on that side
+    falls on no lattice line, while cells merged with a neighbour span two. None when there
+    are none such, or fewer than two regions would be left."""
+    sub = boxes[list(group)]
+    over = np.zeros(len(sub), dtype=bool)
+    for axis in (0, 1):
+        sides = sub[:, axis + 2] - sub[:, axis]
+        median = float(np.median(sides))
+        tol = params.edge_share * median + params.edge_pixels
+        over |= (sides > median + tol) & (sides < 1.5 * median)
+    if not over.any() or (~over).sum() < 2:
+        return None
+    return [i for i, bad in zip(group, over, strict=True) if not bad]
 
 
 def _without_slivers(
@@ -1134,6 +1159,7 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     """
     colors = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
     classes = _cluster(colors, params)
+    darkest = colors.min(axis=1)  # each cell's darkest channel as the camera saw it
     doubt = _joint_doubt(board, colors, classes, params)
     if doubt is not None:
         relit = _target_in_board_light(board, target, params)
@@ -1141,7 +1167,7 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
             return doubt
         colors, classes = relit
     on_board = np.arange(len(colors)) < board.colors.shape[0] * board.colors.shape[1]
-    clipped = _clipped_doubt(board, colors, classes, on_board, params)
+    clipped = _clipped_doubt(board, colors, classes, darkest, on_board, params)
     if clipped is not None:
         return clipped
     merged = _merged_class(board, target, colors, classes, params)
@@ -1211,14 +1237,19 @@ def _clipped_doubt(
     board: _Grid,
     colors: NDArray[np.float64],
     classes: NDArray[np.int64],
+    darkest: NDArray[np.float64],
     on_board: NDArray[np.bool_],
     params: Params,
 ) -> str | None:
     """A doubt naming the cells of a light class that may be two light colours clipped alike
     (grey and white under glare, white and a light tint), or of a class clipped in one
     channel that spans two bright colours (salmon and light orange, red clipped) unless the
-    target shows one of them alone (:func:`_target_on_one_side`), or None."""
-    darkest = colors.min(axis=1)  # each cell's darkest channel
+    target shows one of them alone (:func:`_target_on_one_side`), or None.
+
+    ``darkest`` is each cell's darkest channel as the camera saw it: clipping is the
+    camera's, so a target cell taken into the board's light (:func:`_target_in_board_light`,
+    its washed-out colour stretched by the fitted gain) is near white only when it was
+    seen so, not when the stretch carries it there."""
     spans = _spans(colors, classes)
     board_spans = np.where(on_board, _spans(colors, np.where(on_board, classes, -1)), 0.0)
     for k in range(int(classes.max()) + 1):
@@ -1346,16 +1377,21 @@ def _board_classes(
     params: Params,
 ) -> tuple[NDArray[np.int64], bool]:
     """The board's colour classes (numbered by first appearance), as many as the target's
-    own when those are tight and the board's fewer, or more (:func:`_classes_under_light`);
-    and whether the board's classes are as many as the target's own tight classes.
+    own when those are tight and the board's fewer, or more (:func:`_classes_under_light`,
+    else :func:`_linked`); and whether the board's classes are as many as the target's own
+    tight classes.
 
     The small target lies under one light, so its classes, each within ``same_color``,
     are the puzzle's colours. A photo's light gradient across a large board can chain two
     near colours (light blue and grey) through its cells: the board holds the target's
     colours, so its widest class is cut in two (:func:`_two_along_axis`) until it has as
     many. Or glare spreads a class of the board far beyond ``max_class_spread`` while it
-    stays one class, as many as the target's. Either way the reading that follows still
-    has to match the target's counts exactly."""
+    stays one class, as many as the target's. Or glare lights a spot of the board (white
+    light added, which no gain across the board evens): a lit cell, or a lit corner of a
+    class, makes a class of its own; its nearest class, joined by single linkage until the
+    board has the target's count, is its colour unlit. Either way the reading that follows
+    still has to match the target's counts exactly, and a class so joined is still
+    checked for two colours merged (:func:`_merged_class`)."""
     classes = _cluster(cells, params)
     own = _cluster(seen, params)
     wanted = int(own.max()) + 1
@@ -1365,6 +1401,7 @@ def _board_classes(
         evened = _classes_under_light(cells, classes, positions, params)
         if evened is not None and int(evened.max()) + 1 == wanted:
             return evened, True
+        return _linked(cells, classes, wanted), True
     if int(classes.max()) + 1 >= wanted:
         return classes, int(classes.max()) + 1 == wanted
     while int(classes.max()) + 1 < wanted:
@@ -1376,6 +1413,22 @@ def _board_classes(
         classes[widest[group]] = int(classes.max()) + 1
     order = {int(k): i for i, k in enumerate(dict.fromkeys(classes.tolist()))}
     return np.array([order[int(k)] for k in classes], dtype=np.int64), False
+
+
+def _linked(
+    cells: NDArray[np.float64], classes: NDArray[np.int64], count: int
+) -> NDArray[np.int64]:
+    """``classes`` joined by single linkage (the two whose nearest cells are nearest, again
+    and again) until ``count`` are left, numbered by first appearance."""
+    classes = classes.copy()
+    pairwise = np.linalg.norm(cells[:, None, :] - cells[None, :, :], axis=2)
+    while int(classes.max()) + 1 > count:
+        apart = np.where(classes[:, None] != classes[None, :], pairwise, np.inf)
+        a, b = np.unravel_index(int(np.argmin(apart)), apart.shape)
+        classes[classes == classes[b]] = classes[a]
+        order = {int(k): i for i, k in enumerate(dict.fromkeys(classes.tolist()))}
+        classes = np.array([order[int(k)] for k in classes], dtype=np.int64)
+    return classes
 
 
 def _classes_under_light(

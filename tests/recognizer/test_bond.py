@@ -912,3 +912,43 @@ def test_a_target_card_far_from_the_board_is_read() -> None:
     their own: read exactly."""
     picture, truth = foreign.novel("bond", np.random.default_rng(1920003))
     assert comparable(_read(picture)[0]) == comparable(truth)
+
+
+def test_a_washed_out_target_stretched_near_white_is_no_clipped_class() -> None:
+    """Own photo 2220001 straightened with its true outline: the target, washed out by the
+    photo's blur, is read in the board's light, whose gain stretches its white cells to 255
+    (seen at most 249 in their darkest channel), 54 apart; the board's white cells, 8 apart
+    and unclipped, tell the class apart. Was refused as two light colours merged under
+    glare; read exactly."""
+    picture, truth = true_rectified("bond", 2220001)
+    assert comparable(_read(picture)[0]) == comparable(truth)
+
+
+def test_a_glare_lit_board_cell_is_its_colour_unlit() -> None:
+    """Own photo 2220004 straightened with its true outline: glare lights the board's corner
+    cell (light blue seen as 221, 255, 255, 50 from its class's other cells), a class of its
+    own beside the target's two tight classes. Joined to its nearest class until the board
+    has the target's count, it is light blue: read exactly (was refused, a class chaining
+    two colours)."""
+    picture, truth = true_rectified("bond", 2220004)
+    assert comparable(_read(picture)[0]) == comparable(truth)
+    cells = np.array([[221.0, 255, 255], [180, 222, 236], [40, 110, 190], [170, 212, 226]])
+    assert bond._linked(cells, np.array([0, 1, 2, 1]), 2).tolist() == [0, 0, 1, 0]
+
+
+def test_cells_run_into_the_frame_are_left_out_of_the_lattice_fit() -> None:
+    """The trust bench's simulated photo 2220008 of bond-puzzle1-crop: on the screen the
+    finder straightens, the blur runs a board cell into the pipe above it and another into
+    the one below (regions 68 high where the cells are 61), and the target's column by its
+    frame is 18 wide where its cells are 15; neither grid fitted a lattice and the photo
+    was refused. Fitted without those regions, both read exactly."""
+    name = "bond-puzzle1-crop.png"
+    rng = np.random.default_rng(2220008)
+    photo, _ = photograph(_load(REAL / name), random_photo_style(rng), rng)
+    truth = json.loads((REAL / name).with_suffix(".json").read_text())
+    found = recognizer.recognize(photo, "bond")
+    assert isinstance(found.puzzle, Puzzle)
+    assert [list(r) for r in found.puzzle.source] == truth["source"]
+    assert [list(r) for r in found.puzzle.target] == truth["target"]
+    boxes = np.array([[0, 0, 10, 10], [12, 0, 22, 10], [0, 12, 10, 22], [12, 8, 22, 22]], float)
+    assert bond._without_overreach([0, 1, 2, 3], boxes, bond.PARAMS) == [0, 1, 2]
