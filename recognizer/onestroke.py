@@ -435,20 +435,25 @@ def find_board(
 
 
 def _hidden(sample: NDArray[np.float32], peaks: list[ColorPeak]) -> list[ColorPeak]:
-    """The colour hidden beside the most common one, if any: the densest among the pixels
-    of ``sample`` Delta E 6 to 16 from it and farther from every other peak.
+    """The colour hidden beside the page's, if any: the densest among the pixels of
+    ``sample`` Delta E 6 to 16 from it and farther from every other peak.
 
     Faint tiles (a photo's glare, a pale theme) lie so near the page's colour that the
     page's peak hides theirs in a coarse histogram. They are found by a few steps of mean
-    shift (radius 5) from the median of those pixels, where they are at least 2% of them.
+    shift (radius 5) from the median of those pixels, where they are at least 2% of the
+    screen's. The screen is what is not black (:data:`BLACK`: a video frame's letterbox, off
+    the screen, may cover most of the picture), its page the most common colour there.
     """
-    if not peaks:
+    page = next((k for k, p in enumerate(peaks) if p.lab[0] >= BLACK), None)
+    if page is None:
         return []
+    screen = int(np.count_nonzero(sample[:, 0] >= BLACK))
     distances = np.stack([delta_e(sample, p.lab) for p in peaks])
+    others = np.delete(distances, page, axis=0)
     shell = sample[
-        (distances[0] >= 6.0) & (distances[0] < 16.0) & (distances[1:] >= 6.0).all(axis=0)
+        (distances[page] >= 6.0) & (distances[page] < 16.0) & (others >= 6.0).all(axis=0)
     ]
-    if len(shell) < 0.02 * len(sample):
+    if len(shell) < 0.02 * screen:
         return []
     centre = np.median(shell, axis=0)
     for _ in range(4):
@@ -457,8 +462,8 @@ def _hidden(sample: NDArray[np.float32], peaks: list[ColorPeak]) -> list[ColorPe
             return []
         centre = near.mean(axis=0)
     color = (float(centre[0]), float(centre[1]), float(centre[2]))
-    share = float(np.mean(delta_e(sample, color) < 6.0))
-    return [ColorPeak(color, share)] if share >= 0.02 else []
+    count = int(np.count_nonzero(delta_e(sample, color) < 6.0))
+    return [ColorPeak(color, count / len(sample))] if count >= 0.02 * screen else []
 
 
 def _pooled(peaks: list[ColorPeak]) -> list[tuple[ColorPeak, list[ColorPeak]]]:
@@ -1487,9 +1492,11 @@ def _twins(
     spill: float = 0.0,
 ) -> list[Cell]:
     """The cells read besides ``start``, in order, that are no tiles, show no background
-    and have the start's colour (within :attr:`Params.tile_step`); of the start's
-    neighbours only those whose centre is covered by ``spill`` or more (a drawn cat's ears
-    and tail cover the cells beside it less than its own)."""
+    and have the start's colour (within :attr:`Params.tile_step`), but not flush with their
+    gaps (within :attr:`Params.flush` of two of the points sampled there: such a cell shows
+    the page as its gaps do, one glare lit off the background's colour, no square); of the
+    start's neighbours only those whose centre is covered by ``spill`` or more (a drawn
+    cat's ears and tail cover the cells beside it less than its own)."""
     color = readings[start].color
     return sorted(
         cell
@@ -1497,6 +1504,7 @@ def _twins(
         if cell != start
         and cell not in tiles
         and reading.background < params.covered
+        and reading.apart >= params.flush
         and (cell not in _neighbours(start) or reading.other >= spill)
         and color_distance(reading.color, color) < params.tile_step
     )

@@ -866,3 +866,31 @@ def test_a_colour_split_by_noise_into_two_peaks_is_pooled() -> None:
     recognition = recognize(picture)
     assert recognition.confident, recognition.doubts
     assert comparable(recognition.puzzle) == comparable(truth)
+
+
+@pytest.mark.parametrize("seed", [2_100_028, 2_210_010])
+def test_page_glare_lit_beside_the_start_is_no_twin_of_it(seed: int) -> None:
+    """Own photos, straightened with their true outline: glare lit the page beside the board
+    off the background's colour towards the start's (a dark theme's brown start tile, 2100028,
+    the session-13 held-out run; a pale cat, 2210010), and those cells, flush with their
+    gaps, were taken for squares of the start's colour: the start ambiguous. A twin stands
+    apart from its gaps; both are read."""
+    flat, truth = true_rectified("onestroke", seed)
+    recognition = recognize(flat)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
+
+
+def test_faint_tiles_beside_a_letterbox_are_found() -> None:
+    """A simulated photo (seed 2100001, the session-13 held-out run) of the real video frame
+    of level 641, straightened with its true outline: its letterbox's black is the picture's
+    commonest colour, so the pale pink tiles hidden beside the page's colour were looked for
+    beside black, and no board was found. The page is the commonest colour but black, and
+    the hidden colour's share is counted on the screen, not in the letterbox."""
+    path = REAL / "onestroke-level641-video-frame.png"
+    picture = _load(path)
+    rng = np.random.default_rng(2_100_001)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == _truth(path)
