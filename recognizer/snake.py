@@ -100,6 +100,7 @@ class Params:
     page_noise: int = 6  # and is its most common colour where it is within this of it
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
+    fine_flat: float = 4.0  # and below this where none of those showed a whole lattice
     min_cells: int = 30  # flat squares needed to trust a cell lattice
     min_cover: int = 60  # cells of a 10 x 10 lattice that must hold one (its empty cells do)
     plain_rim: float = 0.5  # share of a plain board's rim that is the board's flat colour
@@ -128,7 +129,10 @@ class Params:
     centre_noise: float = 4.0  # and this much over theirs (a glare spot's curvature, moire)
     same_color: float = 45.0  # colour distance within one group of pieces
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
+    hue_floor: float = 12.0  # colours this far off grey have a hue to compare
+    hue_apart: float = 60.0  # and are two colours when their hues are this far apart (degrees)
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
+    clipped: float = 250.0  # a channel this bright may have been cut off at the top
     link: float = 0.5  # fraction of body colour across a border that links two cells
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
     head_ratio: float = 1.3  # breadth ratio that tells the head end from the tail end
@@ -168,16 +172,21 @@ def _neighbours(cell: Cell) -> Iterator[Cell]:
     yield from ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
-def _connected(cells: Sequence[Cell]) -> bool:
-    """True when ``cells`` form one 4-connected set."""
-    todo, seen = [cells[0]], {cells[0]}
+def _component(cells: Sequence[Cell], start: Cell) -> set[Cell]:
+    """The 4-connected part of ``cells`` that holds ``start``."""
+    todo, seen = [start], {start}
     members = set(cells)
     while todo:
         for n in _neighbours(todo.pop()):
             if n in members and n not in seen:
                 seen.add(n)
                 todo.append(n)
-    return len(seen) == len(members)
+    return seen
+
+
+def _connected(cells: Sequence[Cell]) -> bool:
+    """True when ``cells`` form one 4-connected set."""
+    return len(_component(cells, cells[0])) == len(set(cells))
 
 
 def snake_orders(cells: Sequence[Cell], links: set[frozenset[Cell]] | None) -> list[list[Cell]]:
@@ -445,6 +454,10 @@ def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float,
     return a, pitch, int(k[good].min()), int(k[good].max())
 
 
+class _OtherSize(str):
+    """Why a lattice of cells was refused: it is not 10 x 10."""
+
+
 def _cell_lattices(
     stats: NDArray[np.int32], shape: tuple[int, ...], p: Params
 ) -> Iterator[_Grid | str]:
@@ -488,7 +501,7 @@ def _cell_lattices(
         return
     cols, rows = fx[3] - fx[2] + 1, fy[3] - fy[2] + 1
     if (rows, cols) != (SIZE, SIZE):
-        yield f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}"
+        yield _OtherSize(f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}")
         return
     rows_at = np.round((cy - fy[0]) / fy[1])
     cols_at = np.round((cx - fx[0]) / fx[1])
@@ -594,16 +607,30 @@ def _board_grids(reduced: RGBImage, p: Params) -> Iterator[_Grid | str]:
     A lattice is the same as one seen when each of its sides lies within a cell's inset
     (:attr:`Params.inset`) of that one's: beyond, its cells' windows take in what the other
     lattice's leave out (a page's ring joined to a plain board at its soft corners, then
-    the board alone, parted by colour, a few pixels in)."""
+    the board alone, parted by colour, a few pixels in).
+
+    Where no threshold of :attr:`Params.flat_thresholds` shows a whole lattice of cells
+    (10 x 10 or of another size: its cells are apart already), a finer one
+    (:attr:`Params.fine_flat`) is tried for lattices alone: the cells of one colour on a
+    checkered board meet at their corners, where the gradient between pale squares
+    vanishes, so blur and a photo's light join them into one flat region (a lattice of
+    flat squares in too few of its cells, or none)."""
     grad = _gradient(reduced, 0.7)
     small = reduced.astype(np.float32)
     seen: list[_Grid] = []
-    for k, threshold in enumerate(p.flat_thresholds):
+    lattices = 0
+    for k, threshold in enumerate((*p.flat_thresholds, p.fine_flat)):
+        fine = k == len(p.flat_thresholds)
+        if fine and lattices:
+            break
         flat = (grad < threshold).astype(np.uint8)
         _, labels, found, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
         stats = np.asarray(found, dtype=np.int32)
-        plain = _plain_boards(small, stats, np.asarray(labels, np.int32), p, k == 0)
-        for grid in [*_cell_lattices(stats, flat.shape, p), *plain]:
+        cells = list(_cell_lattices(stats, flat.shape, p))
+        lattices += sum(isinstance(g, _Grid | _OtherSize) for g in cells)
+        regions = np.asarray(labels, np.int32)
+        plain = [] if fine else _plain_boards(small, stats, regions, p, k == 0)
+        for grid in [*cells, *plain]:
             if isinstance(grid, _Grid):
                 if any(_same_lattice(grid, g, p.inset) for g in seen):
                     continue
@@ -717,11 +744,19 @@ def _glared(
     return np.asarray((light > 0) & (light < p.glare_light) & (off_grey < p.weak))
 
 
+def _whitened(color: NDArray[np.float32], base: NDArray[np.float32], p: Params) -> bool:
+    """Whether ``color`` is ``base`` with white added or taken (a glare spot, or less of
+    one): every channel lifted alike up to the sensor's top, where it stops (glare over a
+    pale board turns it white: the channels already near the top gain less)."""
+    below = color < p.clipped
+    light = float((color - base)[below].mean()) if below.any() else float((color - base).max())
+    return float(np.linalg.norm(color - np.minimum(base + light, 255))) < p.weak
+
+
 def _relit(color: NDArray[np.float32], local: NDArray[np.float32], p: Params) -> bool:
-    """Whether ``color`` is ``local`` in other light: with white added (a glare spot) or
-    scaled (a light gradient), rather than another colour."""
-    diff = color - local
-    if float(np.linalg.norm(diff - diff.mean())) < p.weak:
+    """Whether ``color`` is ``local`` in other light: with white added (a glare spot, on
+    either: :func:`_whitened`) or scaled (a light gradient), rather than another colour."""
+    if _whitened(color, local, p) or _whitened(local, color, p):
         return True
     factor = float(color @ local) / max(float(local @ local), 1.0)
     return 0.6 < factor < 1.6 and float(np.linalg.norm(color - factor * local)) < p.weak
@@ -818,19 +853,62 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
 
 def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[Cell]]:
     """Occupied cells grouped by dominant colour (greedy, largest groups first); a colour
-    (not a grey) that differs by grey only (a glare spot adds white) is the same colour."""
+    (not a grey) that differs by grey only (a glare spot adds white, up to
+    :attr:`Params.glare_light`: a pastel beside a dark shade of its hue is another piece)
+    is the same colour.
+    Dark colours lie close together however unlike their hues: two colours both off grey
+    (:attr:`Params.hue_floor`) whose hues point apart (:attr:`Params.hue_apart`) are
+    two, however near (a slate tree beside a plum body); light changes a colour's
+    brightness and greyness, not where its hue points."""
     groups: list[tuple[NDArray[np.float32], list[Cell]]] = []
     for cell in cells:
         color = measured.color[cell]
         for centre, members in groups:
             diff = centre - color
-            glare = float(np.linalg.norm(diff - diff.mean())) < p.glare_tint < _chroma(color)
-            if float(np.linalg.norm(diff)) < p.same_color or glare:
+            glare = (
+                float(np.linalg.norm(diff - diff.mean())) < p.glare_tint < _chroma(color)
+                and abs(float(diff.mean())) < p.glare_light
+            )
+            near = float(np.linalg.norm(diff)) < p.same_color and not _hues_apart(centre, color, p)
+            if near or glare:
                 members.append(cell)
                 break
         else:
             groups.append((color, [cell]))
     return sorted((members for _, members in groups), key=len, reverse=True)
+
+
+def _drawn_groups(
+    img: FloatImage, grid: _Grid, occupied: list[Cell], measured: _Cells, p: Params
+) -> tuple[list[list[Cell]], list[list[Cell]]]:
+    """The colour groups of the occupied cells (:func:`_group_colors`), and those drawn
+    across cell borders (a body); a drawn group in pieces is parted (:func:`_apart`)."""
+    groups, drawn = [], []
+    for group in _group_colors(occupied, measured, p):
+        if len(group) < 2 or not _linked(img, grid, group, measured, p):
+            groups.append(group)
+            continue
+        parts = _apart(group)
+        groups += parts
+        drawn += [part for part in parts if len(part) >= 2]
+    return sorted(groups, key=len, reverse=True), drawn
+
+
+def _apart(members: list[Cell]) -> list[list[Cell]]:
+    """A body's colour group as pieces: its chain of cells, and single cells in its
+    colour over two steps from every cell of it, are pieces apart (a cherry or trees
+    drawn in the body's colour); else the group as it is. A segment cut off the body by
+    one lost between lies two steps from it, so it never parts."""
+    parts: list[set[Cell]] = []
+    for cell in members:
+        if not any(cell in part for part in parts):
+            parts.append(_component(members, cell))
+    parts.sort(key=len, reverse=True)
+    chain, rest = parts[0], parts[1:]
+    if not rest or len(chain) < 2 or any(len(part) > 1 for part in rest):
+        return [members]
+    far = all(abs(r - a) + abs(c - b) > 2 for part in rest for r, c in part for a, b in chain)
+    return [sorted(chain), *([c] for part in rest for c in part)] if far else [members]
 
 
 def _nearest(color: NDArray[np.float32], cells: list[Cell], measured: _Cells) -> float:
@@ -841,6 +919,16 @@ def _nearest(color: NDArray[np.float32], cells: list[Cell], measured: _Cells) ->
 def _chroma(color: NDArray[np.float32]) -> float:
     """How far a colour is from grey."""
     return float(np.linalg.norm(color - color.mean()))
+
+
+def _hues_apart(a: NDArray[np.float32], b: NDArray[np.float32], p: Params) -> bool:
+    """Whether two colours, both off grey by :attr:`Params.hue_floor`, have hues over
+    :attr:`Params.hue_apart` degrees apart (the angle between their offsets from grey)."""
+    da, db = a - a.mean(), b - b.mean()
+    na, nb = float(np.linalg.norm(da)), float(np.linalg.norm(db))
+    if min(na, nb) < p.hue_floor:
+        return False
+    return float(da @ db) / (na * nb) < np.cos(np.radians(p.hue_apart))
 
 
 def _chromaticity(color: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -903,8 +991,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     occupied = sorted(c for c, f in measured.fraction.items() if f >= p.occupied)
     if not 3 <= len(occupied) <= 60:
         return _Reading(None, (f"{len(occupied)} occupied cells",))
-    groups = _group_colors(occupied, measured, p)
-    drawn = [g for g in groups if len(g) >= 2 and _linked(img, grid, g, measured, p)]
+    groups, drawn = _drawn_groups(img, grid, occupied, measured, p)
     faint = [
         c
         for c, f in measured.fraction.items()
@@ -924,8 +1011,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         for cell in faint:
             measured.fraction[cell] = measured.extent[cell]
         occupied, faint = sorted([*occupied, *faint]), []
-        groups = _group_colors(occupied, measured, p)
-        drawn = [g for g in groups if len(g) >= 2 and _linked(img, grid, g, measured, p)]
+        groups, drawn = _drawn_groups(img, grid, occupied, measured, p)
     if faint:
         if not drawn:
             return _Reading(None, (f"faint marks in {len(faint)} cells",))
@@ -1587,11 +1673,15 @@ def _shaded_end(
     order: list[Cell], measured: _Cells, color: NDArray[np.float32], p: Params
 ) -> Cell | None:
     """The end of ``order`` in another shade than the body's ``color`` while the other end
-    is in the body's (a head drawn in its own shade), or None."""
+    is in the body's (a head drawn in its own shade), or None. An end only lighter by
+    white added alike to every channel is under a glare spot (:func:`_whitened`), no
+    shade: a paler shade drawn is the colour mixed with white, which lifts the darker
+    channels more."""
     first, last = order[0], order[-1]
     shade = {c: float(np.linalg.norm(measured.color[c] - color)) for c in (first, last)}
     if max(shade.values()) > 2 * p.weak and min(shade.values()) < p.weak:
-        return first if shade[first] > shade[last] else last
+        end = first if shade[first] > shade[last] else last
+        return None if _whitened(measured.color[end], color, p) else end
     return None
 
 

@@ -570,6 +570,16 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # tiny code (11 px glyphs) whose C's blurred ends left its wall short: read as a 5
         # alone, the rules could not choose the cherry
         (1800024, ("screen",)),
+        # glare over a pale board turned a cell white, its channels near the top gaining
+        # less than the others: white added all the same, light on an empty cell (2100002);
+        # a cell out of a glare spot beside cells under it (2230021)
+        (2100002, ("photo",)),
+        (2230021, ("photo",)),
+        # a pale checkered board whose like squares the photo's blur joined at their
+        # corners: a finer threshold of flatness parts them
+        (2230018, ("photo",)),
+        # a glare beam over a line body's tail: lighter by white added, no head's shade
+        (2230027, ("photo",)),
     ],
 )
 def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
@@ -585,12 +595,14 @@ def test_former_refusals_are_read(seed: int, kinds: tuple[str, ...]) -> None:
 
 def test_a_glare_spot_covering_a_cell_is_no_tree() -> None:
     # own photo 1930038 straightened with its true outline: a white glare spot over a pale
-    # tile, read as white added to a dark tree, was solved as a tree there (a WRONG); a tree
-    # stands out in its cell's middle, the glare covers the cell evenly
-    _, flat, _ = _screen_and_true_rectified_photo(1930038)
+    # tile, read as white added to a dark tree, was solved as a tree there (a WRONG), then
+    # refused (a tree stands out in its cell's middle, the glare covers the cell evenly);
+    # the spot is the board's colour with white added up to the sensor's top (its channels
+    # near the top gain less), light on an empty cell
+    _, flat, puzzle = _screen_and_true_rectified_photo(1930038)
     found = recognizer.recognize(flat)
-    assert not found.confident
-    assert found.doubts[0] == "pieces unlike the other trees: cells (0, 7) in doubt"
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
 
 
 def test_a_pale_piece_fills_its_cell_and_a_faint_mark_does_not() -> None:
@@ -807,6 +819,14 @@ def test_foreign_photo_body_directions_rest_on_evidence(
         # corner of the cell's window, made each digit's box the whole window (all read
         # as 4); ink reaching the window's edge is left out where a glyph stands apart
         (1930004, "screen"),
+        # slate trees 36 RGB from a plum body: dark colours near in RGB whose hues point
+        # apart are two
+        (2230013, "screen"),
+        # pastel segments and dark trees of their hue: white added by a glare spot is less
+        (2230018, "screen"),
+        # a red body and its red cherry far from it: a single cell of the body's colour
+        # over two steps from the chain is a piece apart
+        (2230020, "novel"),
     ],
 )
 def test_foreign_looks_are_read(seed: int, draw: str) -> None:
@@ -894,3 +914,13 @@ def test_grain_on_a_pale_body_is_no_head_mark() -> None:
     found = recognizer.recognize(_foreign_photo(1_330_000))
     assert not found.confident
     assert found.doubts[0].startswith("the body order is ambiguous")
+
+
+def test_only_a_piece_far_from_the_chain_parts_from_its_colour() -> None:
+    # a segment cut off the body by one lost between lies two steps from the chain: the
+    # group stays whole (and is refused as broken); a cell three steps away is a piece apart
+    chain = [(2, 2), (2, 3), (3, 3)]
+    for lost in [(3, 5), (5, 3), (4, 4)]:
+        assert recognizer._apart([*chain, lost]) == [[*chain, lost]]
+    assert recognizer._apart([*chain, (6, 3)]) == [chain, [(6, 3)]]
+    assert recognizer._apart([*chain, (6, 3), (6, 4)]) == [[*chain, (6, 3), (6, 4)]]
