@@ -979,11 +979,13 @@ def _decide(
         cells = _named(pale, area[:2], params)
         doubts.append(f"cells tinted like faded tiles are read as holes: {cells} in doubt")
         confidence = min(confidence, 0.3)
-    # glare fades tiles smoothly: a hole beside a faint tile may be a tile faded out
+    # glare fades tiles smoothly: a hole beside a faint tile may be a tile faded out, unless
+    # it lies between two tiles that are not faint (see _bridged)
     faded = sorted(
         hole
         for hole in holes
         if any(cell in tiles and _faint(readings[cell], params) for cell in _around(hole))
+        and not _bridged(hole, tiles, readings, params)
     )
     if faded:
         cells = _named(faded, (0, 0), params)
@@ -1406,6 +1408,22 @@ def _faint(reading: CellReading, params: Params) -> bool:
         reading.lift < params.faint
         and reading.tile < params.plain
         and reading.shade > -params.shaded
+    )
+
+
+def _bridged(
+    hole: Cell, tiles: set[Cell], readings: dict[Cell, CellReading], params: Params
+) -> bool:
+    """Whether ``hole`` lies between two tiles, across it in its row or column, that both
+    stand out from their gaps as unfaded tiles do (a lift of :attr:`Params.faint` at least,
+    whatever their colour: the tiles' colour field follows a broad glare): glare bright
+    enough to wash a tile out entirely falls off smoothly, and fades the tiles a pitch away
+    on at least one side of it along each line (of two points either side of a cell, one is
+    no farther from the light's centre than the cell's own pitch beside it)."""
+    r, c = hole
+    return any(
+        all(cell in tiles and readings[cell].lift >= params.faint for cell in pair)
+        for pair in (((r - 1, c), (r + 1, c)), ((r, c - 1), (r, c + 1)))
     )
 
 

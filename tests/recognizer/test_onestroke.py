@@ -894,3 +894,22 @@ def test_faint_tiles_beside_a_letterbox_are_found() -> None:
     recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == _truth(path)
+
+
+def test_a_hole_between_unfaded_tiles_is_no_washed_out_tile() -> None:
+    """Own photo 2100037 (session 13's held-out run) and a simulated photo (2100005, the same
+    run) of the real level 643, straightened with their true outlines: glare faded the tiles
+    on one side of a hole, which was then doubted as a tile washed out; but the tiles across
+    it (above and below) stand out from their gaps unfaded, and glare strong enough to wash
+    a tile out would have faded one of them. Both are read."""
+    flat, truth = true_rectified("onestroke", 2_100_037)
+    recognition = recognize(flat)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
+    path = REAL / "onestroke-level643.png"
+    picture = _load(path)
+    rng = np.random.default_rng(2_100_005)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == _truth(path)
