@@ -583,12 +583,14 @@ def _extent(h_inv: NDArray[np.float64], line: Line) -> NDArray[np.float64]:
 def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
     """Accept an outer frame around the ``#`` and refuse any other long parallel line.
 
-    A long line parallel to the ``#`` (1.5 cells or more, and at least three quarters of
-    the ``#``'s own lines: a bigger grid's lines are as long as the ``#``'s, while a line
-    along a row of marks is shorter) at grid position 0 or 3 is a frame side if the
-    crossing lines stop at it; anywhere else (or crossed by lines that run on past it) it
-    is the line of a bigger grid, except for lines along the middle of one row or column
-    of cells, within the board: a winning run struck through, and the rims of its marks.
+    A line parallel to the ``#`` at grid position 0 or 3, 1.5 cells long or more (a
+    hand-drawn side may be found only in pieces, where the pen lifted or thinned), is a
+    frame side if the crossing lines stop at it. A long one anywhere else (at least three
+    quarters of the ``#``'s own lines: a bigger grid's lines are as long as the ``#``'s,
+    while a line along a row of marks is shorter), or a side crossed by lines that run on
+    past it, is the line of a bigger grid, except for lines along the middle of one row
+    or column of cells, within the board: a winning run struck through, and the rims of
+    its marks.
     """
     h_inv = np.asarray(np.linalg.inv(grid.homography()), np.float64)
     inner = {id(line) for line in (*grid.rows, *grid.cols)}
@@ -608,7 +610,8 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
             axis, pos, length = 0, 0.5 * (x0 + x1), abs(y1 - y0)
         else:
             continue  # a slanted stroke (an X) or clutter
-        long = max(1.5, 0.75 * shortest[axis])
+        side = 0 if abs(pos) < 0.3 else 3 if abs(pos - 3) < 0.3 else None
+        long = 1.5 if side is not None else max(1.5, 0.75 * shortest[axis])
         if length < long or line.coverage < 0.6 or not -1.8 <= pos <= 4.8:
             continue
         if min(abs(pos - 1), abs(pos - 2)) < 0.25:
@@ -619,7 +622,6 @@ def _check_frame(grid: Grid, lines: Sequence[Line]) -> Grid | str:
         if along_marks and struck in (None, (axis, row)) and -0.6 <= min(ends) <= max(ends) <= 3.6:
             struck = axis, row  # strokes along one row's marks: a strike through a won run
             continue  # and the rims of its marks (a bigger grid's lines fall between cells)
-        side = 0 if abs(pos) < 0.3 else 3 if abs(pos - 3) < 0.3 else None
         if side is None:
             return f"a further grid line at {pos:.1f} cells: a bigger grid than 3x3"
         crossing = grid.cols if axis == 1 else grid.rows
@@ -1114,6 +1116,8 @@ def read_cells(
     """
     size, pad = params.cell_px, 3 * params.cell_px // 2
     warped = _on_canvas(diff, grid_to_pixels, params).astype(np.uint8, copy=False)
+    seen = _on_canvas(np.full(diff.shape[:2], 255, np.uint8), grid_to_pixels, params)
+    off = cv2.dilate((seen < 128).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     levels = ink_levels(diff, params)
     board = hysteresis(warped, *levels)
     clean = board
@@ -1124,9 +1128,9 @@ def read_cells(
         clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
     strike = find_strike(board, size, pad)
     erased = clean if strike is None else strike.erase(clean)
-    readings, glyphs = _read_marks(erased, warped, framed, params, reach)
+    readings, glyphs = _read_marks(erased, warped, framed, off, params, reach)
     if strike is not None:  # a struck run: read what the strike crossed, or the run whole
-        unstruck, whole = _read_marks(clean, warped, framed, params, reach)
+        unstruck, whole = _read_marks(clean, warped, framed, off, params, reach)
         readings = _through_strike(readings, unstruck, strike.run)
         glyphs = min(glyphs, whole)  # the strike's eraser cuts the marks it crossed up
     canvas = None if colours is None else _on_canvas(colours, grid_to_pixels, params)
@@ -1614,22 +1618,28 @@ def _read_marks(
     clean: Mask,
     levels: NDArray[np.uint8],
     framed: bool,
+    off: Mask,
     params: Params,
     reach: tuple[tuple[float, float], tuple[float, float]] | None = None,
 ) -> tuple[list[MarkShape | None], int]:
     """The nine cells' marks on the canonical board ``clean`` (lines erased; ``levels``
     its ink levels), and the number of glyph-sized pieces of ink inside it.
 
-    Any other blob of a spilled mark's size past an open board's edge, but within the
-    ``reach`` of its lines' ink (rows, columns: see :meth:`Grid.reach`), makes the nearest
-    cell unclear: the lines enclose it, so it is a mark (maybe joined to a line's end) that
-    the #, fitted to its crossings, failed to reach where hand-drawn lines converge or
-    bow; text beside a board lies past the lines' ends. Any such piece reaching into a
-    cell's middle half makes that cell unclear too: it is clutter over the board (a panel
-    whose glow the page's background missed) that may have swallowed the cell's mark. An
-    empty cell holding a glyph at its centre (a small mark), or glyphs that with the line
-    remnants beside them span a mark (one cut up with a line it touched), is unclear too;
-    a line's end alone is not."""
+    A cell's piece of ink that touches ``off``, the canvas beyond the picture's edge, makes
+    the cell unclear: it may be a mark cut by the edge, or the rim of whatever the picture
+    was cut from (a panel, a frame), and its shape says nothing.
+
+    Any other blob of a spilled mark's size past an open board's edge, roughly square, but
+    within the ``reach`` of its lines' ink (rows, columns: see :meth:`Grid.reach`), makes
+    the nearest cell unclear: the lines enclose it, so it is a mark (maybe joined to a
+    line's end) that the #, fitted to its crossings, failed to reach where hand-drawn lines
+    converge or bow; text beside a board lies past the lines' ends, or is a word, wide and
+    low. Any piece of ink past the cells reaching into a cell's middle half makes that
+    cell unclear too: it is clutter over the board (a panel whose glow the page's
+    background missed) that may have swallowed the cell's mark. An empty cell holding a
+    glyph at its centre (a small mark), or glyphs that with the line remnants beside them
+    span a mark (one cut up with a line it touched), is unclear too; a line's end alone
+    is not."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
@@ -1659,9 +1669,12 @@ def _read_marks(
                 (remnants if remnant else glyphs_in).setdefault(cell, []).append(index)
             continue
         near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill
-        big = extent >= params.min_spilled_mark * size
-        if inside or (near and big and extent <= 2 * min(tall, wide)):
+        # a mark's size and roughly square (a word of text is wide and low)
+        big = params.min_spilled_mark * size <= extent <= 2 * min(tall, wide)
+        if inside or (near and big):
             cells.setdefault(cell, []).append(index)
+            if np.any(piece & off[y : y + tall, x : x + wide]):
+                unclear.add(cell)  # cut by the picture's edge
             if min(abs(gy - 1), abs(gy - 2), abs(gx - 1), abs(gx - 2)) < 0.12:
                 unclear.add(cell)  # centred on a line: which cell it marks is unclear
             if extent > 2 * size:
