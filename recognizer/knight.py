@@ -35,7 +35,7 @@ from __future__ import annotations
 import logging
 import math
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import cv2
@@ -89,6 +89,12 @@ class Params:
     the node it is reached from."""
     fit_tolerance: float = 0.15
     """Largest distance of a node from the fitted lattice, in squares."""
+    refine_window: float = 0.2
+    """Half the side of the window a corner is refined in on the full picture, in squares
+    (see :func:`_refined`)."""
+    refine_shift: float = 0.05
+    """The refined fit replaces the first where it moves a corner of the board by more
+    than this fraction of a square (less is within what sampling the board flat blurs)."""
     min_side: int = 5
     max_side: int = 40
     min_fill: float = 0.8
@@ -197,6 +203,11 @@ class Params:
     number_ink: float = 22.0
     """Least distance of a move number's pixels from its square's own colour (or 4.5 times
     the square's texture), so a red number on a red square is seen ..."""
+    fine_grain: float = 2.0
+    grain_reach: float = 1.5
+    """Where a texture's allowance is under :attr:`fine_grain` times :attr:`number_ink`
+    (a photo's fine grain), a number's ink departs at least :attr:`grain_reach` times as
+    far as its square colour's grain reaches inside the squares (see :func:`_ink_floor`)."""
     number_height: tuple[float, float] = (0.2, 0.6)
     number_width: float = 0.6
     number_offset: float = 0.1
@@ -297,7 +308,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 32:
         return Recognition.nothing(GAME, "not an RGB picture of a usable size")
-    small, scale = reduce(np.asarray(cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)), params.work_side)
+    full = np.asarray(cv2.cvtColor(image, cv2.COLOR_RGB2GRAY), np.uint8)
+    small, scale = reduce(full, params.work_side)
     grey = np.asarray(small, np.float32)
     corners = find_corners(grey, params)
     if len(corners.points) < (params.min_side - 1) ** 2:
@@ -305,6 +317,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     board = find_board(corners, params)
     if isinstance(board, str):
         return Recognition.nothing(GAME, board)
+    corners, board = _refined(full, scale, corners, board, params)
     whole = _board_reading(image, board, corners, scale, params)
     unbroken = _unbroken(board.grown)
     part = None if len(unbroken) == len(board.grown) else _fit(corners, unbroken, params)
@@ -482,16 +495,19 @@ def move_numbers(
     shape = colours.spread.shape
     squares = _squares(picture, shape[0], shape[1], s)
     reach = _knight_moves(knight, shape)
-    inked = (
-        np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
-        > np.maximum(params.number_ink, 4.5 * colours.spread)[:, :, None, None]
-    ).sum(axis=(2, 3)) >= params.mark_area * s * s
+    departure = np.linalg.norm(squares - colours.base[:, :, None, None], axis=4)
+    floor = _ink_floor(departure, colours.spread, params)
+    inked = (departure > floor[:, :, None, None]).sum(axis=(2, 3)) >= params.mark_area * s * s
 
     grain = _grain(colours)
 
     def ink(cell: Cell, shaped: bool) -> FloatArray | None:
         base, spread = colours.base[cell], float(colours.spread[cell])
-        found = _number_ink(squares[cell], base, spread, shaped, params) if inked[cell] else None
+        found = (
+            _number_ink(squares[cell], base, (float(floor[cell]), spread), shaped, params)
+            if inked[cell]
+            else None
+        )
         if found is None or _in_grain(found, base, grain[cell], params):
             return None
         return found
@@ -544,6 +560,37 @@ def move_numbers(
     return []
 
 
+def _ink_floor(departure: FloatArray, spread: FloatArray, params: Params) -> FloatArray:
+    """``(rows, cols)``: the least departure of a number's ink from each square's colour
+    (its squares' pixels' ``departure``, ``(rows, cols, s, s)``): :attr:`Params.number_ink`,
+    and beyond its texture: 4.5 times its band's ``spread`` (marble's veins reach as far),
+    but, on a fine grain (that allowance under :attr:`Params.fine_grain` times
+    :attr:`Params.number_ink`: a photo's noise; marble's veins depart much further), no
+    more than :attr:`Params.grain_reach` times how far the grain of its colour reaches
+    inside the squares (see :func:`_inner_reach`). A photo's fine grain reaches little
+    beyond its median, and its blur carries the neighbours' colour into the band: a faint
+    number in its ink is lost under 4.5 times that band's spread."""
+    inner = _inner_reach(departure, params)
+    band = 4.5 * spread
+    fine = band <= params.fine_grain * params.number_ink
+    capped = np.where(fine, np.minimum(band, params.grain_reach * inner), band)
+    return np.asarray(np.maximum(params.number_ink, capped), np.float32)
+
+
+def _inner_reach(departure: FloatArray, params: Params) -> FloatArray:
+    """``(rows, cols)``: how far the grain of each square's colour departs from it inside
+    the squares: the 99th percentile of the departures ``(rows, cols, s, s)`` in their
+    middles (clear of their edges' blur by :attr:`Params.number_blur`), the median over the
+    squares of that colour (marks and pieces on a few do not move it)."""
+    s = departure.shape[2]
+    clear = round(params.number_blur * s) + 1
+    middles = departure[:, :, clear:-clear, clear:-clear]
+    tails = np.percentile(middles.reshape(*middles.shape[:2], -1), 99, axis=2)
+    parity = np.indices(tails.shape).sum(axis=0) % 2
+    typical = np.array([np.median(tails[parity == k]) for k in (0, 1)])
+    return np.asarray(typical[parity], np.float32)
+
+
 def _hints(marked: int, reach: int) -> bool:
     """Whether marks on ``marked`` of the ``reach`` squares a knight can go to are move
     hints: on every one, or on most (a faint dot is lost on a textured square), three at
@@ -553,14 +600,16 @@ def _hints(marked: int, reach: int) -> bool:
 
 
 def _grain(colours: SquareColours) -> FloatArray:
-    """``(rows, cols, 2)``: the grey range the grain of each square's colour reaches, the
-    median 2nd and 98th percentiles of the bands of the squares of that colour (a square
-    showing little of its marble or wood in its band may show more inside)."""
-    parity = np.indices(colours.spread.shape).sum(axis=0) % 2
-    ranges = np.array(
-        [[np.median(v[parity == k]) for v in (colours.low, colours.high)] for k in (0, 1)]
+    """``(rows, cols, 2)``: the grey range the grain of each square's colour reaches about
+    its own grey, the median 2nd and 98th percentiles of the bands of the squares of that
+    colour less their own grey (a square showing little of its marble or wood in its band
+    may show more inside; a photo's light varies from square to square)."""
+    level = colours.base.mean(axis=2)
+    parity = np.indices(level.shape).sum(axis=0) % 2
+    reach = np.array(
+        [[np.median((v - level)[parity == k]) for v in (colours.low, colours.high)] for k in (0, 1)]
     )
-    return np.asarray(ranges[parity], np.float32)
+    return np.asarray(reach[parity] + level[:, :, None], np.float32)
 
 
 def _class_colours(colours: SquareColours) -> FloatArray:
@@ -588,10 +637,15 @@ def _two_moves(cell: Cell, shape: tuple[int, ...]) -> set[Cell]:
 
 
 def _number_ink(
-    square: FloatArray, base: FloatArray, spread: float, strokes: bool, params: Params
+    square: FloatArray,
+    base: FloatArray,
+    departs: tuple[float, float],
+    strokes: bool,
+    params: Params,
 ) -> FloatArray | None:
-    """The colour of the glyphs an ``(s, s, 3)`` square of colour ``base`` and
-    texture ``spread`` holds when they are shaped as a number (see :func:`move_numbers`),
+    """The colour of the glyphs an ``(s, s, 3)`` square of colour ``base`` holds, its ink
+    departing by ``departs[0]`` (see :func:`_ink_floor`) on a texture of spread
+    ``departs[1]``, when they are shaped as a number (see :func:`move_numbers`),
     else ``None``: what departs from its colour and stays clear of its edges (arrows and
     highlights run to them) is of a label's height, centred, and (with ``strokes``) drawn
     in strokes.
@@ -605,14 +659,19 @@ def _number_ink(
     >>> yy, xx = np.mgrid[0:48, 0:48]
     >>> dot[(yy - 24) ** 2 + (xx - 24) ** 2 <= 49] = 60.0
     >>> base = np.full(3, 200.0, np.float32)
-    >>> [_number_ink(x, base, 2.0, True, PARAMS) for x in (one, dot, square)]
+    >>> [_number_ink(x, base, (22.0, 2.0), True, PARAMS) for x in (one, dot, square)]
     [array([60., 60., 60.], dtype=float32), None, None]
-    >>> _number_ink(dot, base, 2.0, False, PARAMS)
+    >>> _number_ink(dot, base, (22.0, 2.0), False, PARAMS)
     array([60., 60., 60.], dtype=float32)
     """
     s = square.shape[0]
+    floor, spread = departs
     departure = np.linalg.norm(square - base, axis=2)
+    # what departs beyond the texture's band allowance, else (a faint number in a photo's
+    # fine grain) beyond ``floor``
     found = _clear_parts(departure > max(params.number_ink, 4.5 * spread))
+    if found.sum() < params.mark_area * s * s:
+        found = _clear_parts(departure > floor)
     if found.sum() < params.mark_area * s * s:
         return None
     # its shape is where it departs by half its peak or more (its full width at half
@@ -918,6 +977,51 @@ def _fit(corners: Corners, nodes: dict[Node, int], params: Params) -> Board | No
     return Board(homography, nodes, left, top, right, bottom, grown)
 
 
+def _refined(
+    full: NDArray[np.uint8], scale: float, corners: Corners, board: Board, params: Params
+) -> tuple[Corners, Board]:
+    """The corners of ``board``'s lattice as grown, placed to a fraction of a pixel of the
+    full grey picture (cv2.cornerSubPix: the saddle of a chequer corner), and the board
+    fitted to them. Found in the reduced picture, they lie a pixel of it off at times (a
+    grain or a blur moves a corner's peak), which on small squares there is a tenth of a
+    square: fitted over a few rows, the map's projective terms then slant its edges by as
+    much, and what lies just beyond them (a frame, a page) is misread. The search window
+    stays within :attr:`Params.refine_window` of a square (no other corner or edge in it);
+    a corner that runs off it (no saddle there) keeps its place. The first fit stands
+    unless the refined one, of the same nodes, moves a corner of the board by more than
+    :attr:`Params.refine_shift` of a square."""
+    ids = np.array(sorted(set(board.grown.values())), np.intp)
+    pitch = _pitch(board.homography, np.array(list(board.nodes), np.float64)) / scale
+    half = min(round(params.refine_window * pitch), math.ceil(2 / scale))
+    if half < 2:
+        return corners, board
+    start = (corners.points[ids] + 0.5) / scale - 0.5
+    found = cv2.cornerSubPix(
+        full, start.astype(np.float32).reshape(-1, 1, 2).copy(), (half, half), (-1, -1),
+        (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 20, 0.01),
+    ).reshape(-1, 2)  # fmt: skip
+    moved = np.abs(found - start).max(axis=1) < half
+    points = corners.points.copy()
+    points[ids[moved]] = (found[moved] + 0.5) * scale - 0.5
+    refined = replace(corners, points=points)
+    fitted = _fit(refined, board.nodes, params)
+    if fitted is None or fitted.nodes.keys() != board.nodes.keys():
+        return corners, board
+    ends = np.array(
+        [(board.left - 1, board.top - 1), (board.right + 1, board.top - 1),
+         (board.left - 1, board.bottom + 1), (board.right + 1, board.bottom + 1)],
+        np.float64,
+    )  # fmt: skip
+    shift = np.linalg.norm(
+        cv2.perspectiveTransform(ends[None], fitted.homography)[0]
+        - cv2.perspectiveTransform(ends[None], board.homography)[0],
+        axis=1,
+    ).max() / (pitch * scale)
+    if shift <= params.refine_shift:
+        return corners, board
+    return refined, replace(fitted, grown=board.grown)
+
+
 def _unbroken(nodes: dict[Node, int]) -> dict[Node, int]:
     """The nodes of the part of a lattice holding most of them, between lines (rows or
     columns of nodes) that hold none: a jump passes one hidden corner, and a line with no
@@ -1033,7 +1137,9 @@ def _squares_off(
     square is highlighted (of neither board colour, by :attr:`Params.past_colour` of their
     distance), squares highlighted alike are not counted (the knight's own, a last move's:
     an app marks them alike, not a frame under a stretched lattice): of its colour, or of
-    the same see-through tint over the other board colour (see :func:`_tinted_alike`)."""
+    the same see-through tint over the other board colour (see :func:`_tinted_alike`);
+    highlighted near the other board colour, the knight's own square alone. Nor are those
+    beside a highlighted square further in (their step to it says nothing)."""
     grey = colours.base.mean(axis=2)
     parity = np.indices(grey.shape).sum(axis=0) % 2
     lighter = int(np.median(grey[parity == 1]) > np.median(grey[parity == 0]))
@@ -1046,6 +1152,9 @@ def _squares_off(
         mark = colours.base[knight]
         if min(float(np.linalg.norm(mark - c)) for c in own) > near:
             marked = _tinted_alike(colours.base, classes, mark, classes[knight]) <= near
+        # highlighted near the other board colour: the knight's own square alone (the
+        # tint would take in every square of that colour)
+        marked[knight] |= float(np.linalg.norm(mark - classes[knight])) > near
     sides = {
         "top": (grey, sign, marked), "bottom": (grey[::-1], sign[::-1], marked[::-1]),
         "left": (grey.T, sign.T, marked.T), "right": (grey.T[::-1], sign.T[::-1], marked.T[::-1]),
@@ -1053,7 +1162,9 @@ def _squares_off(
     off = {}
     for side, (rows, signs, lit) in sides.items():
         gap = np.abs(rows[1] - rows[2]) / 3
-        off[side] = int(np.count_nonzero((signs[0] * (rows[0] - rows[1]) <= gap) & ~lit[0]))
+        off[side] = int(
+            np.count_nonzero((signs[0] * (rows[0] - rows[1]) <= gap) & ~lit[0] & ~lit[1])
+        )
     return off
 
 
@@ -1493,6 +1604,8 @@ class Content(NamedTuple):
     letter: bool = False
     """Whether it is shaped as the letter N (see :func:`_letter_n`), more like its half
     turn than its mirror image."""
+    tones: tuple[float, float] = (0.0, 255.0)
+    """The lower and upper quartiles of its own pixels' grey levels."""
 
     def score(self, params: Params = PARAMS, shape: bool = True, letters: bool = False) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece); a coloured blob
@@ -1549,12 +1662,15 @@ def piece_scores(
         np.linalg.norm(own[0, 0] - own[0, 1])
     )
     # a cloud of a marble: on a square of its colour (not highlighted), in the colour's own
-    # hue and within its grain's range, however piece-like its outline
+    # hue and within its grain's range, however piece-like its outline; a cloud is one
+    # tone of the marble, and a piece whose middle half of tones reaches beyond that
+    # range both ways (a white knight outlined in black) is none, whatever its median
     clouds = {
         cell
         for cell, content in contents.items()
         if plain[cell]
         and _in_grain(np.asarray(content.colour, np.float32), own[cell], grain[cell], params)
+        and not (content.tones[0] < grain[cell][0] and content.tones[1] > grain[cell][1])
     }
     pieces = [c for cell, c in contents.items() if c.score(params) >= 1 and cell not in clouds]
     # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
@@ -1679,6 +1795,18 @@ def _crossings(
     out[1:, :, 0, :] |= from_below
     out[:, :-1, :, -1] |= from_left
     out[:, 1:, :, 0] |= from_right
+    # through a corner into a diagonal neighbour (an arrow at 45 degrees): the corners'
+    # blocks foreign in the one and loosely foreign in the other; square (r, c) above
+    # and left of (r + 1, c + 1), above and right of (r + 1, c - 1)
+    for mine, theirs in (((near, near), (far, far)), ((near, far), (far, near))):
+        left = slice(None, -1) if mine[1] == near else slice(1, None)
+        right = slice(1, None) if mine[1] == near else slice(None, -1)
+        here = np.asarray(foreign[:-1, left][:, :, mine[0], mine[1]].all(axis=(2, 3)))
+        there = np.asarray(loose[1:, right][:, :, theirs[0], theirs[1]].all(axis=(2, 3)))
+        down = np.asarray(loose[:-1, left][:, :, mine[0], mine[1]].all(axis=(2, 3)))
+        up = np.asarray(foreign[1:, right][:, :, theirs[0], theirs[1]].all(axis=(2, 3)))
+        out[:-1, left][:, :, mine[0], mine[1]] |= (here & there)[:, :, None, None]
+        out[1:, right][:, :, theirs[0], theirs[1]] |= (down & up)[:, :, None, None]
     return out
 
 
@@ -1729,6 +1857,8 @@ def content_of(
     hull = float(cv2.contourArea(cv2.convexHull(cv2.findNonZero(blob.astype(np.uint8)))))
     own = pixels[blob & foreign]
     ink_colour = np.median(own, axis=0) if len(own) else base
+    low, high = np.percentile(own.mean(axis=1), [25, 75]) if len(own) else (0.0, 255.0)
+    tones = (float(low), float(high))
     ink = foreign & _touching(closed, blob)
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
@@ -1752,6 +1882,7 @@ def content_of(
         mirror=mirror,
         crossing=crossing,
         colour=(float(ink_colour[0]), float(ink_colour[1]), float(ink_colour[2])),
+        tones=tones,
         lean=_lean(foreign, blob) if mirror > 0 else 1.0,
         letter=letter,
     )
