@@ -58,6 +58,15 @@ def _truth(path: Path) -> Puzzle:
     return Puzzle.from_json(json.loads(path.with_suffix(".json").read_text()))
 
 
+def _straightened_photo(path: Path, seed: int) -> np.ndarray:
+    """The simulated photo ``seed`` of the real capture ``path``, straightened with its
+    true outline at the capture's size."""
+    picture = _load(path)
+    rng = np.random.default_rng(seed)
+    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
+    return rectified(photo, to_photo, (picture.shape[1], picture.shape[0]))
+
+
 @pytest.mark.parametrize("path", ONESTROKE_REAL, ids=lambda p: p.name)
 def test_real_capture_reads_exactly(path: Path) -> None:
     image = _load(path)
@@ -158,10 +167,7 @@ def test_washed_out_tiles_of_a_real_level_are_doubted(seed: int) -> None:
     left the first column's tiles faint in a line along the screen's edge (91003, taken for
     a frame). Both were read as other solvable boards; they must be refused instead."""
     path = REAL / "onestroke-level643.png"
-    picture = _load(path)
-    rng = np.random.default_rng(seed)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    recognition = recognize(_straightened_photo(path, seed))
     assert recognition.puzzle == _truth(path) or not recognition.confident
     assert recognition.confident or recognition.doubts
 
@@ -888,10 +894,7 @@ def test_faint_tiles_beside_a_letterbox_are_found() -> None:
     beside black, and no board was found. The page is the commonest colour but black, and
     the hidden colour's share is counted on the screen, not in the letterbox."""
     path = REAL / "onestroke-level641-video-frame.png"
-    picture = _load(path)
-    rng = np.random.default_rng(2_100_001)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    recognition = recognize(_straightened_photo(path, 2_100_001))
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == _truth(path)
 
@@ -907,9 +910,6 @@ def test_a_hole_between_unfaded_tiles_is_no_washed_out_tile() -> None:
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == truth
     path = REAL / "onestroke-level643.png"
-    picture = _load(path)
-    rng = np.random.default_rng(2_100_005)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    recognition = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
+    recognition = recognize(_straightened_photo(path, 2_100_005))
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == _truth(path)
