@@ -1380,7 +1380,9 @@ def _one_unlike(
     middle from the ring around it (size/8 to size/4 in from the sides), if it goes
     ``toward`` the lines' ink from the page (a mark is drawn in ink; a glare's spot in a
     cell's middle lightens it on a page with dark lines): a pale mark under a page's stripes
-    or light that shifts the cells' means unevenly still stands out there.
+    or light that shifts the cells' means unevenly still stands out there. So, alone, does
+    a cell holding a shape of a mark's size off its own colour (:func:`_shaped_cells`): a
+    ring hardly moves its cell's mean or middle.
 
     Examples
     --------
@@ -1408,7 +1410,39 @@ def _one_unlike(
         odd = np.flatnonzero(spread > max(4 * float(np.median(spread)), 6.0))
         if len(odd) == 1 and counts[odd[0]]:
             out[int(odd[0])] = MarkShape("?", 0.0, 0, 0.0)
+    shaped = _shaped_cells(colours, params)
+    if len(shaped) == 1:
+        out[shaped[0]] = MarkShape("?", 0.0, 0, 0.0)
     return out
+
+
+def _shaped_cells(colours: RGBImage, params: Params) -> list[int]:
+    """The cells of the canonical board ``colours`` holding a ring off their own colour:
+    each cell (inside an eighth of a cell from its sides) less its colours' best plane (the
+    page's gradient), a ring is where that residue, over five times the board's typical
+    noise (the median cell's median residue) or 6, encloses a hole of a fifth of a cell
+    squared. An O in nearly the page's colour is below the ink levels that lines of a
+    strong colour set, but it is still a ring; a smudge or a line's bent end encloses
+    little."""
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    smooth = cv2.GaussianBlur(colours.astype(np.float32), (0, 0), 1.0)
+    residues = []
+    for index in range(9):
+        box = smooth[_cell_box(index, size, pad, size // 8)]
+        height, width = box.shape[:2]
+        ys, xs = np.mgrid[0:height, 0:width]
+        design = np.column_stack([np.ones(height * width), xs.ravel(), ys.ravel()])
+        pixels = box.reshape(-1, 3)
+        plane, *_ = np.linalg.lstsq(design, pixels, rcond=None)
+        residues.append(np.abs(pixels - design @ plane).max(axis=1).reshape(height, width))
+    noise = float(np.median([np.median(residue) for residue in residues]))
+    shaped = []
+    for index, residue in enumerate(residues):
+        holes = _holes(residue > max(5 * noise, 6.0)).astype(np.uint8)
+        stats = cv2.connectedComponentsWithStats(holes, connectivity=4)[2]
+        if stats[1:, cv2.CC_STAT_AREA].max(initial=0) >= (0.2 * size) ** 2:
+            shaped.append(index)
+    return shaped
 
 
 def _faint_marks(
