@@ -99,6 +99,10 @@ class Params:
     #: A cell may be covered (by the cat, if it has a face) when this share of its centre
     #: is neither.
     covered: float = 0.2
+    #: A level's tiles are plain: when the median tile's centre holds this share of neither
+    #: colour (a digit on each piece, as on a snake's numbered body, or pieces of several
+    #: colours), it is no level.
+    glyphs: float = 0.08
     #: A cell is a hole at most the first lift, a tile at least the second, whatever its
     #: colour (see :attr:`CellReading.lift`: glare washes a tile towards the background's
     #: colour, but it still stands out from its gaps); in between it is unclear.
@@ -971,6 +975,10 @@ def _decide(
             passed.append(cell)
         else:
             unclear.append(cell)
+    if tiles and float(np.median([readings[cell].other for cell in tiles])) >= params.glyphs:
+        return Recognition.nothing(
+            GAME, "most tiles' centres hold another colour (digits, or several colours): no level"
+        )
     # a hole shows the background beside it; a cell tinted towards the tiles' colour there
     # (a tile glare washed out until it stands out from its gaps no more than a hole) is
     # neither, as is such a cell the ring passed over

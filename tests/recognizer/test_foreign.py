@@ -97,14 +97,13 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     # in session 13
     ("knight", 1761000, True): "a tour in progress on a small board (squares of 15 pixels in "
     "the photo), its move numbers lost in the blur: read as a 12x9 start at 0.9",
-}
-# and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
-# as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
-NOVEL_OPEN_WRONG: dict[Case, str] = {
-    # found by the lead's held-out run of session 14 (seeds 2300000..), so at ff943ec
+    # found by the lead's held-out run of session 14 (seeds 2300000..), fixed then
     ("snake", 2300019, False): "a snake's body of numbered discs (digits on 10-19% of each "
     "disc) read by the one-stroke recognizer as a 3x4 level of tiles, the head as its cat",
 }
+# and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
+# as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
+NOVEL_OPEN_WRONG: dict[Case, str] = {}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
