@@ -1381,8 +1381,8 @@ def _one_unlike(
     ``toward`` the lines' ink from the page (a mark is drawn in ink; a glare's spot in a
     cell's middle lightens it on a page with dark lines): a pale mark under a page's stripes
     or light that shifts the cells' means unevenly still stands out there. So, alone, does
-    a cell holding a shape of a mark's size off its own colour (:func:`_shaped_cells`): a
-    ring hardly moves its cell's mean or middle.
+    a cell holding a ring off its own colour (:func:`_shaped_cells`): a ring hardly moves
+    its cell's mean or middle.
 
     Examples
     --------
