@@ -586,9 +586,7 @@ def _inner_reach(departure: FloatArray, params: Params) -> FloatArray:
     clear = round(params.number_blur * s) + 1
     middles = departure[:, :, clear:-clear, clear:-clear]
     tails = np.percentile(middles.reshape(*middles.shape[:2], -1), 99, axis=2)
-    parity = np.indices(tails.shape).sum(axis=0) % 2
-    typical = np.array([np.median(tails[parity == k]) for k in (0, 1)])
-    return np.asarray(typical[parity], np.float32)
+    return np.asarray(_class_median(tails), np.float32)
 
 
 def _hints(marked: int, reach: int) -> bool:
@@ -605,19 +603,21 @@ def _grain(colours: SquareColours) -> FloatArray:
     colour less their own grey (a square showing little of its marble or wood in its band
     may show more inside; a photo's light varies from square to square)."""
     level = colours.base.mean(axis=2)
-    parity = np.indices(level.shape).sum(axis=0) % 2
-    reach = np.array(
-        [[np.median((v - level)[parity == k]) for v in (colours.low, colours.high)] for k in (0, 1)]
-    )
-    return np.asarray(reach[parity] + level[:, :, None], np.float32)
+    reach = _class_median(np.stack([colours.low - level, colours.high - level], axis=2))
+    return np.asarray(reach + level[:, :, None], np.float32)
 
 
 def _class_colours(colours: SquareColours) -> FloatArray:
     """``(rows, cols, 3)``: the median colour of each square's colour class (a mark or an
     arrow in one square's band moves its own)."""
-    parity = np.indices(colours.spread.shape).sum(axis=0) % 2
-    own = np.array([np.median(colours.base[parity == k], axis=0) for k in (0, 1)])
-    return np.asarray(own[parity], np.float32)
+    return np.asarray(_class_median(colours.base), np.float32)
+
+
+def _class_median(values: FloatArray) -> FloatArray:
+    """``values`` of the squares (``(rows, cols, ...)``), each replaced by the median of
+    its colour class's (the squares of its parity)."""
+    parity = np.indices(values.shape[:2]).sum(axis=0) % 2
+    return np.array([np.median(values[parity == k], axis=0) for k in (0, 1)])[parity]
 
 
 def _in_grain(ink: FloatArray, base: FloatArray, grain: FloatArray, params: Params) -> bool:
@@ -1772,9 +1772,7 @@ def _blurred_in(width: float, depth: int) -> float:
 def _typical(values: FloatArray) -> FloatArray:
     """``(rows, cols)`` texture measures, each at most 1.5 times the median of its colour's
     squares (a piece reaching into a square's border band must not pass for texture)."""
-    parity = np.indices(values.shape).sum(axis=0) % 2
-    median = np.array([np.median(values[parity == k]) for k in (0, 1)])
-    return np.asarray(np.minimum(values, 1.5 * median[parity]), np.float32)
+    return np.asarray(np.minimum(values, 1.5 * _class_median(values)), np.float32)
 
 
 def _crossings(
