@@ -1426,12 +1426,12 @@ def _shaped_cells(colours: RGBImage, params: Params) -> list[int]:
     little."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     smooth = cv2.GaussianBlur(colours.astype(np.float32), (0, 0), 1.0)
+    boxes = [smooth[_cell_box(index, size, pad, size // 8)] for index in range(9)]
+    height, width = boxes[0].shape[:2]  # alike: the canvas's margin holds every cell
+    ys, xs = np.mgrid[0:height, 0:width]
+    design = np.column_stack([np.ones(height * width), xs.ravel(), ys.ravel()])
     residues = []
-    for index in range(9):
-        box = smooth[_cell_box(index, size, pad, size // 8)]
-        height, width = box.shape[:2]
-        ys, xs = np.mgrid[0:height, 0:width]
-        design = np.column_stack([np.ones(height * width), xs.ravel(), ys.ravel()])
+    for box in boxes:
         pixels = box.reshape(-1, 3)
         plane, *_ = np.linalg.lstsq(design, pixels, rcond=None)
         residues.append(np.abs(pixels - design @ plane).max(axis=1).reshape(height, width))
