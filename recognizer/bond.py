@@ -30,12 +30,14 @@ The pipeline, one small function per stage:
    cells), the board's classes are taken and the target is read in the board's light
    (:func:`_target_in_board_light`: one gain and offset per channel, exactly the board's
    colour counts, a clear margin). Without a reading, steps 2-4 run again with the largest
-   grid's colours.
+   grid's colours, and last with the flat regions themselves (a photo's light gradient and
+   moire spread a large board's colours in stripes beyond the classes' reach).
 
 Any doubt that could make the reading wrong (a grid incomplete or going on beyond itself in
 its colours, :func:`_continues`, or lying within a larger grid found in any round,
 :func:`_within_larger`, or whose separators go on between even cells around it,
-:func:`_lines_go_on`; a lattice finer than the cells, its separators showing on
+:func:`_lines_go_on`; two grids on one lattice with only cells of their colours between
+them, :func:`_one_lattice`; a lattice finer than the cells, its separators showing on
 some lines and nothing on others, :func:`_split_cells`; cells whose colour around their
 centre is not the one at it, pieces on squares, :func:`_pieces_on_cells`; shapes or colour
 counts that differ, colours that are not clearly distinct or that chain into each other,
@@ -53,7 +55,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import cv2
 import numpy as np
@@ -91,6 +93,10 @@ class Params:
     #: a reduced copy lose a pixel or two at bevels and JPEG edges.
     look_edge_share: float = 0.2
     look_edge_pixels: float = 4.0
+    #: The first look's least fill of a region's box (see ``min_fill``): merged same-coloured
+    #: cells may make an L of a whole row and a whole column, 2n - 1 of a box's n x n cells
+    #: (0.44 for n = 4, 0.31 for n = 6), less its edges' pixels in a reduced copy.
+    look_min_fill: float = 0.3
     #: The picture is read around the first look's candidates, this many times the largest
     #: one's side beyond them on every side.
     crop_reach: float = 2.5
@@ -136,8 +142,10 @@ class Params:
     gap_share: float = 1.3
     gap_pixels: float = 2.5
     #: A region inside another's box is its neighbour too (a cell enclosed by merged
-    #: same-coloured cells); not in the first look, where it would join text to panels.
-    link_enclosed: bool = True
+    #: same-coloured cells): "all"; "sides", only when it lies on a side of that box (where
+    #: a panel's text keeps a margin); "none" (the first look's first try, where it would
+    #: join text to panels and a tile's bevel to the tile).
+    link_enclosed: Literal["all", "sides", "none"] = "all"
     #: Edge tolerance of a lattice fit: this share of the pitch plus ``edge_pixels``.
     edge_share: float = 0.08
     edge_pixels: float = 1.5
@@ -198,6 +206,10 @@ class Params:
     #: below ``unclipped`` (white and a light tint, clipped alike in most cells).
     saturated: float = 250.0
     unclipped: float = 245.0
+    #: Scanlines beating with a scale of no whole number of pixels darken bands of rows
+    #: alike (:func:`_unbanded`): one or two dark pixel rows a console row, up to this
+    #: share of brightness either way of a grid's mean.
+    band_gain: float = 0.15
     #: A class whose board cells are all clipped in one channel (``saturated``) is two
     #: bright colours that only the other channels told apart when it spans more than this.
     max_channel_clipped_spread: float = 30.0
@@ -384,7 +396,7 @@ def _cell_like(stats: NDArray[np.int32], shape: tuple[int, ...], params: Params)
 
 def _neighbours(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]:
     """Pairs of boxes side by side (left/right or above/below) with an aligned edge, or one
-    inside the other."""
+    inside the other, of alike sizes (neither more than a board's side of the other's)."""
     x0, y0, x1, y1 = (boxes[:, i] for i in range(4))
 
     def along(a0: NDArray[np.float64], a1: NDArray[np.float64]) -> NDArray[np.bool_]:
@@ -401,21 +413,40 @@ def _neighbours(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]
         return start | end
 
     linked = (along(x0, x1) & aligned(y0, y1)) | (along(y0, y1) & aligned(x0, x1))
-    if params.link_enclosed:
-        # a cell enclosed by merged same-coloured cells is in their box, which is at most a
-        # board's side of cells across (not a screen's background around everything)
-        pad, width, height = params.gap_pixels, x1 - x0, y1 - y0
-        inside = (
-            (x0[:, None] >= x0[None, :] - pad)
-            & (y0[:, None] >= y0[None, :] - pad)
-            & (x1[:, None] <= x1[None, :] + pad)
-            & (y1[:, None] <= y1[None, :] + pad)
-            & (width[None, :] <= MAX_SIDE * width[:, None])
-            & (height[None, :] <= MAX_SIDE * height[:, None])
+    inside = _enclosed(boxes, params)
+    linked |= inside | inside.T
+    # regions of one board, merged same-coloured cells or one cell, are at most a board's
+    # side of cells apart in each size (a cell's region may lose up to ``edge_pixels`` to
+    # its blurred edges): not a page's background lit by glare beside the cells
+    for size in (x1 - x0, y1 - y0):
+        grown = size + params.edge_pixels
+        linked &= (size[:, None] <= MAX_SIDE * grown[None, :]) & (
+            size[None, :] <= MAX_SIDE * grown[:, None]
         )
-        linked |= inside | inside.T
     np.fill_diagonal(linked, False)
     return linked
+
+
+def _enclosed(boxes: NDArray[np.float64], params: Params) -> NDArray[np.bool_]:
+    """Pairs ``(i, j)`` of boxes, ``i`` inside ``j`` (a cell enclosed by merged same-coloured
+    cells is in their box), as ``params.link_enclosed`` links them."""
+    x0, y0, x1, y1 = (boxes[:, i] for i in range(4))
+    pad = params.gap_pixels
+    inside = (
+        (x0[:, None] >= x0[None, :] - pad)
+        & (y0[:, None] >= y0[None, :] - pad)
+        & (x1[:, None] <= x1[None, :] + pad)
+        & (y1[:, None] <= y1[None, :] + pad)
+    )
+    if params.link_enclosed == "sides":
+        inside &= (
+            (np.abs(x0[:, None] - x0[None, :]) <= pad)
+            | (np.abs(x1[:, None] - x1[None, :]) <= pad)
+            | (np.abs(y0[:, None] - y0[None, :]) <= pad)
+            | (np.abs(y1[:, None] - y1[None, :]) <= pad)
+        )
+    np.fill_diagonal(inside, False)
+    return inside & (params.link_enclosed != "none")
 
 
 def _blocks(boxes: NDArray[np.float64], params: Params) -> list[list[int]]:
@@ -1144,7 +1175,7 @@ def _on_rims(grid: _Grid, work: RGBImage, params: Params) -> _Grid:
 _SHIFT = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0], [0.0, 0.0, 1.0]])
 
 
-def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
+def _read(board: _Grid, target: _Grid, params: Params, scanlines: bool = False) -> _Reading | str:
     """Number the colours of both grids jointly; a doubt when they do not make a puzzle.
 
     Classes come from single-linkage clustering of all the cell colours (numbered by first
@@ -1155,7 +1186,8 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     near another's shaded ones, which no colour holds evenly). When the joint classes
     are no puzzle, the target is read again under the board's light
     (:func:`_target_in_board_light`); either way, the checks for colours merged by glare
-    or by a light gradient follow.
+    or by a light gradient follow (on a picture that showed ``scanlines``, allowing for
+    their bands).
     """
     colors = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
     classes = _cluster(colors, params)
@@ -1170,7 +1202,7 @@ def _read(board: _Grid, target: _Grid, params: Params) -> _Reading | str:
     clipped = _clipped_doubt(board, colors, classes, darkest, on_board, params)
     if clipped is not None:
         return clipped
-    merged = _merged_class(board, target, colors, classes, params)
+    merged = _merged_class(board, target, colors, classes, params, scanlines)
     if merged is not None:
         return merged
     rows, cols = board.shape
@@ -1485,6 +1517,7 @@ def _merged_class(
     colors: NDArray[np.float64],
     classes: NDArray[np.int64],
     params: Params,
+    scanlines: bool = False,
 ) -> str | None:
     """A doubt naming the cells of a colour class that may be two colours merged, or None.
 
@@ -1506,63 +1539,123 @@ def _merged_class(
     class clipped in two channels in all its board cells, overexposure leaves two light
     colours only their third channel to differ in (yellow and cream 11 apart): there
     ``clipped_merge_gap`` stands for ``min_merge_gap``, and the board's groups decide alone
-    (the target's smaller, blurred cells lose so small a split).
+    (the target's smaller, blurred cells lose so small a split). On a picture with
+    ``scanlines``, a class whose split the bands of their beat explain is one colour
+    (:func:`_unbanded`).
     """
+    for k in range(int(classes.max()) + 1):
+        doubt = _class_split(board, target, colors, classes, k, params)
+        if doubt is not None and not (
+            scanlines
+            and any(
+                _class_split(board, target, banded, classes, k, params) is None
+                for banded in _unbanded(board, colors, classes, k, params)
+            )
+        ):
+            return doubt
+    return None
+
+
+def _class_split(
+    board: _Grid,
+    target: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    k: int,
+    params: Params,
+) -> str | None:
+    """The doubt of :func:`_merged_class` for class ``k`` alone, or None."""
     rows, cols = board.shape
     positions = np.concatenate([_cell_positions(g, board) for g in (board, target)])
     on_board = np.arange(len(colors)) < rows * cols
     even = colors / _gains(positions, _light_slopes(colors, classes, positions))
     count = int(classes.max()) + 1
-    for k in range(count):
-        mine = np.flatnonzero((classes == k) & on_board)
-        theirs = np.flatnonzero((classes == k) & ~on_board)
-        if len(mine) < 2:
+    mine = np.flatnonzero((classes == k) & on_board)
+    theirs = np.flatnonzero((classes == k) & ~on_board)
+    if len(mine) < 2:
+        return None
+    clipped = (colors[mine].min(axis=0) >= params.saturated).sum() >= 2
+    least = params.clipped_merge_gap if clipped else params.min_merge_gap
+    for seen, cut in itertools.product((colors, even), (_two_groups, _two_along_axis)):
+        split = classes.copy()
+        split[mine[cut(seen[mine])[0]]] = count
+        fitted = np.ones(len(colors), dtype=bool)
+        fitted[theirs] = False  # not yet given to either group
+        slopes = _light_slopes(colors[fitted], split[fitted], positions[fitted])
+        shaded = colors / _gains(positions, slopes)
+        group, gap, span = cut(shaded[mine])
+        first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
+        nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
+            shaded[theirs] - second, axis=1
+        )
+        # a clipped class's target cells, smaller and blurred, lose its small split
+        alike = nearer.sum() == group.sum()  # the target's cells in the board's counts
+        agree = alike or clipped
+        tight = gap >= max(least, params.merge_gap_ratio * span)
+        if alike and 0 < nearer.sum() < len(nearer) and gap >= least:
+            # the target's cells, under one light (a small icon), as the board's split them
+            their_gap, their_span = _gap_and_span(colors[theirs], nearer)
+            tight |= their_gap >= max(least, params.merge_gap_ratio * their_span)
+        apart = float(np.linalg.norm(first - second))
+        in_target = alike and _stands_out_in_target(
+            colors, classes, on_board, k, nearer, least, params
+        )
+        stands_out = (
+            (agree or gap >= params.sure_merge_gap)
+            and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
+            and apart >= least
+            and (
+                apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
+                or in_target
+            )
+        )
+        if not (tight and (agree or gap >= params.sure_merge_gap)) and not stands_out:
             continue
-        clipped = (colors[mine].min(axis=0) >= params.saturated).sum() >= 2
-        least = params.clipped_merge_gap if clipped else params.min_merge_gap
-        for seen, cut in itertools.product((colors, even), (_two_groups, _two_along_axis)):
-            split = classes.copy()
-            split[mine[cut(seen[mine])[0]]] = count
-            fitted = np.ones(len(colors), dtype=bool)
-            fitted[theirs] = False  # not yet given to either group
-            slopes = _light_slopes(colors[fitted], split[fitted], positions[fitted])
-            shaded = colors / _gains(positions, slopes)
-            group, gap, span = cut(shaded[mine])
-            first, second = shaded[mine[group]].mean(axis=0), shaded[mine[~group]].mean(axis=0)
-            nearer = np.linalg.norm(shaded[theirs] - first, axis=1) < np.linalg.norm(
-                shaded[theirs] - second, axis=1
-            )
-            # a clipped class's target cells, smaller and blurred, lose its small split
-            alike = nearer.sum() == group.sum()  # the target's cells in the board's counts
-            agree = alike or clipped
-            tight = gap >= max(least, params.merge_gap_ratio * span)
-            if alike and 0 < nearer.sum() < len(nearer) and gap >= least:
-                # the target's cells, under one light (a small icon), as the board's split them
-                their_gap, their_span = _gap_and_span(colors[theirs], nearer)
-                tight |= their_gap >= max(least, params.merge_gap_ratio * their_span)
-            apart = float(np.linalg.norm(first - second))
-            in_target = alike and _stands_out_in_target(
-                colors, classes, on_board, k, nearer, least, params
-            )
-            stands_out = (
-                (agree or gap >= params.sure_merge_gap)
-                and min(group.sum(), (~group).sum()) >= 2  # one odd cell may be a glare's
-                and apart >= least
-                and (
-                    apart >= params.merge_light_ratio * _others_spread(shaded, classes, on_board, k)
-                    or in_target
-                )
-            )
-            if not (tight and (agree or gap >= params.sure_merge_gap)) and not stands_out:
-                continue
-            if group.sum() > (~group).sum():
-                group, nearer = ~group, ~nearer
-            cells = _cell_names(np.concatenate([mine[group], theirs[nearer]]), board)
-            return (
-                f"colour class {k + 1} may be two colours (two groups {gap:.0f} apart under an "
-                f"even light); cells in doubt: {cells}"
-            )
+        if group.sum() > (~group).sum():
+            group, nearer = ~group, ~nearer
+        cells = _cell_names(np.concatenate([mine[group], theirs[nearer]]), board)
+        return (
+            f"colour class {k + 1} may be two colours (two groups {gap:.0f} apart under an "
+            f"even light); cells in doubt: {cells}"
+        )
     return None
+
+
+def _unbanded(
+    board: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    k: int,
+    params: Params,
+) -> Iterator[NDArray[np.float64]]:
+    """``colors`` with each row (then, each column) of each grid divided by its brightness
+    gain: the median, over the row's cells of the classes other than ``k``, of a cell's
+    brightness over its class's mean in that grid.
+
+    Scanlines at a scale that is no whole number of pixels beat into bands: where a
+    console row holds two dark pixel rows instead of one, blurred lit rows lose their
+    peak, and every colour there is darker alike, over a cell's height or more. A class
+    whose two groups follow the rows (or columns) where the other classes' cells darken
+    alike is one colour in those bands, not two. A row whose gain is no band's (beyond
+    ``band_gain`` of 1) or that holds no other class's cell keeps its colours."""
+    rows, cols = board.shape
+    index = np.arange(len(colors))
+    grid, row, col = index // (rows * cols), index % (rows * cols) // cols, index % cols
+    brightness = colors.sum(axis=1)
+    means = np.zeros(len(colors))
+    for g, j in itertools.product((0, 1), np.unique(classes)):
+        mine = (grid == g) & (classes == j)
+        means[mine] = brightness[mine].mean()
+    others = classes != k
+    for line in (row, col):
+        gains = np.ones(len(colors))
+        for g, n in itertools.product((0, 1), np.unique(line)):
+            mine = (grid == g) & (line == n)
+            ratios = brightness[mine & others] / means[mine & others]
+            if len(ratios):
+                gain = float(np.median(ratios))
+                gains[mine] = gain if abs(gain - 1) <= params.band_gain else 1.0
+        yield colors / gains[:, None]
 
 
 def _stands_out_in_target(
@@ -2204,14 +2297,15 @@ def _among_likes(
     return likes >= params.min_likes
 
 
-def _one_lattice(board: _Grid, target: _Grid, params: Params) -> bool:
-    """True when ``target`` is a block of cells of ``board``'s own lattice right beside it:
-    both pitches alike (within ``params.lattice_pitch``), the target's corners on the
-    board's grid lines (within ``params.lattice_slack`` of a pitch) and its cells in the
-    board's rows or columns next to its last or before its first. Such are two parts of
-    one grid (cut by a dialog over it, or whose middle cells blend into the page): a game
-    keeps its target apart from its board, in a frame or a card of its own, at least the
-    frame's width away."""
+def _one_lattice(board: _Grid, target: _Grid, work: RGBImage, params: Params) -> bool:
+    """True when ``target`` is a block of cells of ``board``'s own lattice in its rows or
+    columns: both pitches alike (within ``params.lattice_pitch``), the target's corners on
+    the board's grid lines (within ``params.lattice_slack`` of a pitch), and the cells
+    between the two, if any, even patches in the grids' colours (:func:`_cells_between`).
+    Such are two parts of one grid (cut by a dialog over it, whose middle cells blend into
+    the page, or whose middle columns a cursor or glare kept from being read): a game keeps
+    its target apart from its board, in a frame or a card of its own, at least the frame's
+    width away."""
     ratio = target.lattice.cell_size() / board.lattice.cell_size()
     if abs(np.log(ratio)) > np.log(params.lattice_pitch):
         return False
@@ -2222,9 +2316,40 @@ def _one_lattice(board: _Grid, target: _Grid, params: Params) -> bool:
     if np.abs(np.array([r0, c0, r1, c1]) - nodes).max() > params.lattice_slack:
         return False
     r0, c0, r1, c1 = (int(v) for v in nodes)
-    in_rows = r0 < rows and r1 > 0 and (c0 == cols or c1 == 0)
-    in_cols = c0 < cols and c1 > 0 and (r0 == rows or r1 == 0)
-    return in_rows or in_cols
+    if r0 < rows and r1 > 0 and (c0 >= cols or c1 <= 0):
+        rows_between = (max(r0, 0), min(r1, rows))
+        cols_between = (cols, c0) if c0 >= cols else (c1, 0)
+    elif c0 < cols and c1 > 0 and (r0 >= rows or r1 <= 0):
+        rows_between = (rows, r0) if r0 >= rows else (r1, 0)
+        cols_between = (max(c0, 0), min(c1, cols))
+    else:
+        return False
+    return _cells_between(board, target, rows_between, cols_between, work, params)
+
+
+def _cells_between(
+    board: _Grid,
+    target: _Grid,
+    rows: tuple[int, int],
+    cols: tuple[int, int],
+    work: RGBImage,
+    params: Params,
+) -> bool:
+    """True when the cells ``rows[0] <= r < rows[1]``, ``cols[0] <= c < cols[1]`` of the
+    board's lattice (extended beyond it) are even patches each within ``same_color`` of a
+    cell of the board or the target, or when there are none."""
+    count_r, count_c = rows[1] - rows[0], cols[1] - cols[0]
+    if count_r <= 0 or count_c <= 0:
+        return True
+    shift = np.array([[1.0, 0.0, cols[0]], [0.0, 1.0, rows[0]], [0.0, 0.0, 1.0]])
+    block = Lattice(count_r, count_c, tuple((board.lattice.homography @ shift).ravel()))
+    half = 0.2 * board.lattice.cell_size()
+    patches = _patch_colors(block, (half, half), work, params).reshape(-1, 3)
+    if np.isnan(patches).any():
+        return False
+    cells = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
+    nearest = np.linalg.norm(patches[:, None] - cells[None], axis=2).min(axis=1)
+    return bool((nearest < params.same_color).all())
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -2262,7 +2387,8 @@ class _Round:
 
 def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Round, Params]]:
     """The grids of a working image (``scale`` times the picture): first with all the flat
-    regions' colours, then with only the largest grid's colours (or the largest block's).
+    regions' colours, then with only the largest grid's colours (or the largest block's),
+    last in the flat regions themselves.
 
     Each round comes with the tuning for this image (edge and gap tolerances grow with the
     scale).
@@ -2274,7 +2400,8 @@ def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Rou
         gap_pixels=params.gap_pixels * max(1.0, scale),
     )
     spread = _spread(smooth)
-    palette = _palette(smooth, _flat_regions(spread, params), params)
+    flat = _flat_regions(spread, params)
+    palette = _palette(smooth, flat, params)
     for _ in range(2):
         if len(palette) < 2:
             return
@@ -2283,6 +2410,10 @@ def _rounds(work: RGBImage, scale: float, params: Params) -> Iterator[tuple[_Rou
         yield _Round(grids, unfitted, regions, smooth), params
         cells = _seed_colors(grids, unfitted, regions, smooth)
         palette = _class_means(cells, _cluster(cells, params)) if len(cells) else cells
+    # a photo's light gradient and moire spread a large board's colour beyond the classes'
+    # reach, in stripes through its cells, where the flat regions still hold each cell
+    grids, unfitted = _grids_in(flat, smooth, params)
+    yield _Round(grids, unfitted, flat, smooth), params
 
 
 def _look(image: RGBImage, params: Params) -> list[Box]:
@@ -2297,15 +2428,23 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
         shrunk = params.look_long_side / max(image.shape[:2])
         small = _resized(image, shrunk)
     smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
-    boxes = _flat_regions(_spread(smooth), params).boxes
     params = replace(
         params,
         edge_share=params.look_edge_share,
         edge_pixels=params.look_edge_pixels,
-        link_enclosed=False,
+        link_enclosed="none",
+        min_fill=params.look_min_fill,
     )
+    boxes = _flat_regions(_spread(smooth), params).boxes
+
+    tried: dict[tuple[int, ...], Box | None] = {}
 
     def on_lattice(group: list[int]) -> Box | None:
+        if tuple(group) not in tried:
+            tried[tuple(group)] = fit(group)
+        return tried[tuple(group)]
+
+    def fit(group: list[int]) -> Box | None:
         if len(group) < params.min_look_regions or len(group) > MAX_SIDE * MAX_SIDE:
             return None
         for kept in (group, _without_slivers(group, boxes), _median_sized(group, boxes, params)):
@@ -2326,7 +2465,13 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
                 return float(x0), float(y0), float(x1), float(y1)
         return None
 
-    return _fitted(boxes, on_lattice, params)[0]
+    found = _fitted(boxes, on_lattice, params)[0]
+    sides = replace(params, link_enclosed="sides")
+    if found or not _enclosed(boxes, sides).any():
+        return found
+    # merged same-coloured cells round a corner enclose a cell in their box, on its side;
+    # only the blocks that this joins are fitted anew
+    return _fitted(boxes, on_lattice, sides)[0]
 
 
 def _crop(candidates: Sequence[Box], shape: tuple[int, ...], params: Params) -> Box:
@@ -2384,6 +2529,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     # the game) show in the rows of the largest candidate (the board), not in the whole
     bx0, by0, bx1, by1 = (round(v) for v in max(candidates, key=lambda b: b[3] - b[1]))
     period = _scanline_period(even[by0:by1, bx0:bx1])
+    scanlines = period is not None or even is not image  # in the board's rows or the whole
     crop = even[y0:y1, x0:x1] if period is None else _remove_scanlines(even[y0:y1, x0:x1], period)
     seen: list[_Grid] = []  # every round's grids: a part of one is no whole board
     for found, tuned in _rounds(_resized(crop, scale), scale, params):
@@ -2402,7 +2548,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             if _among_likes(board, target, found.regions, found.smooth, tuned):
                 doubts.append(LIKES_DOUBT)
                 continue
-            if _one_lattice(board, target, tuned):
+            if _one_lattice(board, target, found.smooth, tuned):
                 doubts.append(ONE_LATTICE_DOUBT)
                 continue
             split = (
@@ -2414,7 +2560,10 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 doubts.append(split)
                 continue
             reading = _read(
-                _on_rims(board, found.smooth, tuned), _on_rims(target, found.smooth, tuned), tuned
+                _on_rims(board, found.smooth, tuned),
+                _on_rims(target, found.smooth, tuned),
+                tuned,
+                scanlines,
             )
             if isinstance(reading, str):
                 doubts.append(reading)

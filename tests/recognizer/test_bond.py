@@ -427,6 +427,11 @@ def test_photo_86001_is_read_exactly_not_as_a_merged_puzzle() -> None:
         # no separators: interlocking merged cells hide a line in the board and another in
         # the target, so neither fits a lattice on its own; read in the shape both fit
         1400016,
+        # scanlines beating into bands of rows darker alike: a class split by the bands
+        2300012,
+        # no separators: the board's cells merged into regions nested in each other's boxes
+        # (an L of a whole row and a column) that the first look saw no block in
+        2300027,
     ],
 )
 def test_screens_the_grid_search_once_missed_are_read_exactly(seed: int) -> None:
@@ -488,6 +493,9 @@ def test_a_washed_out_target_with_other_counts_stays_in_doubt() -> None:
         # a light gradient across the board split its light colour into a lit class and a
         # shaded one (three board classes, the target's two tight): evened by the light
         1520020,
+        # the page's background lit by glare made one region many cells wide beside the
+        # cells, which linked every cell into one block that fit no lattice
+        2420011,
     ],
 )
 def test_photos_whose_target_was_missed_are_read_exactly(seed: int) -> None:
@@ -785,7 +793,7 @@ def test_two_parts_of_one_grid_are_no_board_and_target() -> None:
     reading = bond.recognize(rectify(photo, find_screens(photo)[0]))
     assert not reading.confident
     assert bond.ONE_LATTICE_DOUBT in reading.doubts
-    colors = [[(0, 0, 0)] * 4] * 2
+    colors = [[(200, 40, 40)] * 4] * 2
 
     def grid(left: float, top: float, pitch: float) -> bond._Grid:
         lattice = bond.Lattice.axis_aligned(2, 4, left, top, pitch, pitch)
@@ -794,10 +802,26 @@ def test_two_parts_of_one_grid_are_no_board_and_target() -> None:
         )
 
     board = grid(0.0, 0.0, 20.0)
+    work = np.zeros((60, 200, 3), np.uint8)  # a black page
     for left, top in ((0.0, 42.0), (-2.0, -41.0), (81.0, 3.0), (-80.0, -4.0)):
-        assert bond._one_lattice(board, grid(left, top, 20.0), bond.PARAMS), (left, top)
+        assert bond._one_lattice(board, grid(left, top, 20.0), work, bond.PARAMS), (left, top)
     for left, top, pitch in ((0.0, 54.0, 20.0), (94.0, 0.0, 20.0), (0.0, 40.0, 10.0)):
-        assert not bond._one_lattice(board, grid(left, top, pitch), bond.PARAMS), (left, top)
+        assert not bond._one_lattice(board, grid(left, top, pitch), work, bond.PARAMS), (left, top)
+    # a pitch apart: the page between (a frame), or cells in the grids' colour (one grid)
+    assert not bond._one_lattice(board, grid(101.0, 0.0, 20.0), work, bond.PARAMS)
+    work[:, 80:100] = colors[0][0]
+    assert bond._one_lattice(board, grid(101.0, 0.0, 20.0), work, bond.PARAMS)
+
+
+def test_two_parts_of_a_board_a_column_apart_are_no_board_and_target() -> None:
+    """Tuning WRONG (own photo 2420026, at 7f9aa52): a 2x5 board whose middle column a
+    cursor kept from being read was read as two 2x2 grids, its columns 0-1 as a board and
+    its columns 3-4 as the target, and solved. The two lie on one lattice with a column of
+    cells in their colours between them: one grid, read whole now."""
+    photo, truth = photographed("bond", 2420026)
+    reading = bond.recognize(rectify(photo, find_screens(photo)[0]))
+    assert reading.confident
+    assert comparable(reading.puzzle) == comparable(truth)
 
 
 def test_a_go_board_is_no_bond_board() -> None:
