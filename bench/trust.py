@@ -7,16 +7,17 @@ as screenshots and as simulated phone photos of the same screens (``tests/render
 generated non-puzzle pictures (flat and photographed) must all be refused. Columns: pictures,
 the right game found, the exact puzzle read, solved, and ``WRONG``: a puzzle other than the
 drawn one reported solved (must stay 0). For photos, ``oracle`` counts the exact readings of
-the screen rectified with the simulator's true outline: where it exceeds ``exact`` the screen
-finder lost the picture, elsewhere the game's recognizer did. The real captures in
+the screen rectified with the simulator's true outline: where it exceeds ``exact`` the picture
+was lost on the way from photo to reading (the finder's outline, its scale, or a second look
+through it), elsewhere the game's recognizer lost it. The real captures in
 ``sample_images/real/`` are read too, as they are and in simulated photos (``--real-photos``
 per capture): looks nobody on the team drew. ``--foreign N`` adds N screens per game drawn
 by ``tests/render/foreign.py`` (looks independent of the games' own renderers, which their
 recognizers' authors wrote), as screenshots and photos: the kinds ``foreign shot`` and
 ``foreign photo``. ``--novel N`` adds N screens per game in the later looks of
 ``foreign.novel`` (device chrome, wallpapers, overlays; some are no contract puzzle and must
-be refused) and N non-puzzles of ``foreign.nonpuzzle``: the kinds ``novel shot`` and
-``novel photo``.
+be refused: a tour in progress, a board partly hidden by a dialog, toast or ad strip) and N
+non-puzzles of ``foreign.nonpuzzle``: the kinds ``novel shot`` and ``novel photo``.
 """
 
 from __future__ import annotations
@@ -91,12 +92,14 @@ def _judge(game: str, kind: str, seed: int, picture: RGBImage, truth: Any) -> Ou
 
 
 def _oracle(game: str, photo: RGBImage, to_photo: Any, size: tuple[int, int], truth: Any) -> bool:
-    """Whether the screen, rectified with the simulator's true outline, is read exactly."""
+    """Whether the screen, rectified with the simulator's true outline, is read exactly (or
+    refused, when it shows no puzzle to read)."""
+    refuse = game == "none" or truth is None
     try:
-        found = recognize(rectified(photo, to_photo, size), "auto" if game == "none" else game)
+        found = recognize(rectified(photo, to_photo, size), "auto" if refuse else game)
     except SolveShotError:
-        return game == "none"
-    return game != "none" and comparable(found.puzzle) == comparable(truth)
+        return refuse
+    return not refuse and comparable(found.puzzle) == comparable(truth)
 
 
 def _case(args: tuple[str, int, str]) -> list[Outcome]:

@@ -140,6 +140,18 @@ def test_screen_contract() -> None:
     assert puzzle.rows * puzzle.cols > 0
 
 
+@pytest.mark.parametrize(
+    ("seed", "hidden"),
+    [(2_300_002, True), (2_300_014, True), (630_002, False), (2_300_001, False)],
+)
+def test_a_board_partly_hidden_has_no_truth(seed: int, hidden: bool) -> None:
+    """A dialog over the lower rows (2300002) or an ad strip across the bottom row
+    (2300014) leaves nothing a reader may report: the truth is None, a refusal. A toast
+    whose end grazes a corner tile (630002), or no overlay at all (2300001), hides no cell."""
+    _, truth = novel("tictactoe", np.random.default_rng(seed))
+    assert (truth is None) == hidden
+
+
 @pytest.mark.parametrize(("game", "seed", "photo", "draw"), _cases())
 def test_confident_reading_is_the_drawn_puzzle(
     game: str, seed: int, photo: bool, draw: Draw

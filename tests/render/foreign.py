@@ -15,7 +15,7 @@ used, for the puzzles.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -1001,13 +1001,14 @@ def _device_chrome(draw: ImageDraw.ImageDraw, size: tuple[int, int], dark: bool,
     return unit * 0.4, top + 0.4 * unit, w - unit * 0.4, bottom
 
 
-def _overlay(page: Image.Image, rng: Rng) -> Image.Image:
-    """Maybe something over the page: a dimmed page under a dialog, a toast, an ad strip."""
+def _overlay(page: Image.Image, rng: Rng) -> tuple[Image.Image, Box | None]:
+    """Maybe something over the page (a dimmed page under a dialog, a toast, an ad strip) and
+    the box it hides (``None``: nothing hidden; the dimming leaves the page readable)."""
     w, h = page.size
     unit = min(w, h) / 20
     kind = str(rng.choice(["none", "none", "none", "none", "dialog", "toast", "strip"]))
     if kind == "none":
-        return page
+        return page, None
     layer = Image.new(
         "RGBA", page.size, (0, 0, 0, int(rng.integers(90, 160)) if kind == "dialog" else 0)
     )
@@ -1015,9 +1016,8 @@ def _overlay(page: Image.Image, rng: Rng) -> Image.Image:
     f = font("DejaVuSans.ttf", int(0.7 * unit))
     if kind == "dialog":
         y = float(rng.uniform(0.25, 0.65)) * h
-        draw.rounded_rectangle(
-            (2 * unit, y, w - 2 * unit, y + 6 * unit), unit, fill=(255, 255, 255, 255)
-        )
+        hidden: Box = (2 * unit, y, w - 2 * unit, y + 6 * unit)
+        draw.rounded_rectangle(hidden, unit, fill=(255, 255, 255, 255))
         draw.text(
             (w / 2, y + 2 * unit),
             "Watch a video for a hint?",
@@ -1032,21 +1032,19 @@ def _overlay(page: Image.Image, rng: Rng) -> Image.Image:
         )
     elif kind == "toast":
         y = float(rng.uniform(0.5, 0.85)) * h
-        draw.rounded_rectangle(
-            (w / 2 - 6 * unit, y, w / 2 + 6 * unit, y + 1.6 * unit),
-            0.8 * unit,
-            fill=(50, 50, 50, 220),
-        )
+        hidden = (w / 2 - 6 * unit, y, w / 2 + 6 * unit, y + 1.6 * unit)
+        draw.rounded_rectangle(hidden, 0.8 * unit, fill=(50, 50, 50, 220))
         draw.text(
             (w / 2, y + 0.8 * unit), "Saved to gallery", font=f, fill=(255, 255, 255), anchor="mm"
         )
     else:
         y = float(rng.uniform(0.3, 0.9)) * h
-        draw.rectangle((0, y, w, y + 2.2 * unit), fill=(*_rgb(rng, 0, 256), 240))
+        hidden = (0, y, w, y + 2.2 * unit)
+        draw.rectangle(hidden, fill=(*_rgb(rng, 0, 256), 240))
         draw.text(
             (w / 2, y + 1.1 * unit), "AD  Download ▸", font=f, fill=(255, 255, 255), anchor="mm"
         )
-    return Image.alpha_composite(page.convert("RGBA"), layer).convert("RGB")
+    return Image.alpha_composite(page.convert("RGBA"), layer).convert("RGB"), hidden
 
 
 def _fancy_tile(draw: ImageDraw.ImageDraw, box: Box, color: RGB, look: str) -> None:
@@ -1112,7 +1110,7 @@ def _levels_path(
 
 def _novel_onestroke(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: OnestrokePuzzle, rng: Rng
-) -> OnestrokePuzzle:
+) -> tuple[OnestrokePuzzle, list[Box]]:
     """Tiles in a novel look, holes drawn (darker wells, crosses, dots) or not, a cat on the
     start; often a stroke already begun (visited tiles recoloured, a line through them, the cat
     at its end): the level left to play is then the truth."""
@@ -1155,12 +1153,12 @@ def _novel_onestroke(
         )
     r, c = done[-1] if done else puzzle.start
     _cat(draw, _cell_box(board, rows, cols, r, c, gap), _rgb(rng, 200, 256), (40, 30, 30))
-    return truth
+    return truth, [board]
 
 
 def _novel_bond(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: BondPuzzle, rng: Rng
-) -> BondPuzzle:
+) -> tuple[BondPuzzle, list[Box]]:
     """The board in a novel tile look and the target as a small card ("GOAL") above or
     below it, the card's tiles flat."""
     rows, cols = len(puzzle.source), len(puzzle.source[0])
@@ -1197,7 +1195,7 @@ def _novel_bond(
         for r, row in enumerate(grid):
             for c, value in enumerate(row):
                 _fancy_tile(draw, _cell_box(box, rows, cols, r, c, gap), colours[value], tile_look)
-    return puzzle
+    return puzzle, [board, card]
 
 
 def _fruit(draw: ImageDraw.ImageDraw, box: Box, kind: str) -> None:
@@ -1257,7 +1255,7 @@ def _plant(draw: ImageDraw.ImageDraw, box: Box, kind: str) -> None:
 
 def _novel_snake(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: SnakePuzzle, rng: Rng
-) -> SnakePuzzle:
+) -> tuple[SnakePuzzle, list[Box]]:
     """A grass field of two greens, emoji-like trees and fruit, the body as numbered discs
     (or numbered squares joined by a band), the head with eyes."""
     n = len(puzzle.field)
@@ -1318,7 +1316,7 @@ def _novel_snake(
                     ink,
                     0.55,
                 )
-    return puzzle
+    return puzzle, [board]
 
 
 def _chalk(
@@ -1334,7 +1332,7 @@ def _chalk(
 
 def _novel_tictactoe(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: TictactoePuzzle, rng: Rng
-) -> TictactoePuzzle:
+) -> tuple[TictactoePuzzle, list[Box]]:
     """Ink on paper, chalk on a blackboard, neon, or coloured cards with letter marks; a thin
     grey hover preview of the next mark in an empty cell, and a score line with an X and an O
     beside the board, sometimes."""
@@ -1418,7 +1416,7 @@ def _novel_tictactoe(
                 font("DejaVuSans.ttf", int(2 * small)),
                 (128, 128, 128),
             )
-    return puzzle
+    return puzzle, [board]
 
 
 def _knight_moves(puzzle: KnightPuzzle, cell: tuple[int, int]) -> list[tuple[int, int]]:
@@ -1443,7 +1441,7 @@ def _knight_walk(puzzle: KnightPuzzle, rng: Rng) -> list[tuple[int, int]]:
 
 def _novel_knight(
     draw: ImageDraw.ImageDraw, free: Box, dark: bool, puzzle: KnightPuzzle, rng: Rng
-) -> KnightPuzzle | None:
+) -> tuple[KnightPuzzle | None, list[Box]]:
     """A board with coordinates on all four sides, wood or flat squares, the knight's moves
     hinted by dots, a last-move highlight; or a tour in progress (the squares visited carry
     their move numbers, the knight stands on the last: not the contract's puzzle, so ``None``:
@@ -1487,7 +1485,7 @@ def _novel_knight(
     box = _cell_box(board, rows, cols, *walk[-1])
     draw.rectangle(box, fill=_mix((246, 246, 105), light, 0.3))
     _glyph(draw, box, "♞", "DejaVuSans.ttf", (30, 30, 30), 0.85, (240, 240, 240))
-    return None if len(walk) > 1 else puzzle
+    return None if len(walk) > 1 else puzzle, [board]
 
 
 # Non-puzzles: grids that look like a game and are none of ours; each must be refused.
@@ -1894,11 +1892,13 @@ NOVEL_DRAWERS: dict[str, Callable[..., Any]] = {
 
 
 def _novel_page(
-    rng: Rng, draw_game: Callable[[ImageDraw.ImageDraw, Box, bool], Any]
+    rng: Rng, draw_game: Callable[[ImageDraw.ImageDraw, Box, bool], tuple[Any, list[Box]]]
 ) -> tuple[NDArray[np.uint8], Any]:
     """A novel device, wallpaper and chrome around ``draw_game`` (given the free box and
-    whether the page is dark); maybe pixelated (drawn small, scaled up without smoothing) or
-    smoothed, something over it, JPEG."""
+    whether the page is dark, it draws and gives its truth and the boxes a reader must see:
+    the board, a target); maybe pixelated (drawn small, scaled up without smoothing) or
+    smoothed, something over it, JPEG. The truth is ``None`` (refuse) when what is over the
+    page hides part of a box the game must show."""
     w, h = NOVEL_DEVICES[int(rng.integers(len(NOVEL_DEVICES)))]
     pixel = int(rng.choice([1, 1, 1, 2, 4])) if rng.random() < 0.25 else 1
     size = (w // pixel, h // pixel)
@@ -1906,20 +1906,34 @@ def _novel_page(
     dark = sum(_page_colour(page, (0, 0, size[0], size[1]))) < 380
     draw = ImageDraw.Draw(page)
     free = _device_chrome(draw, size, dark, rng)
-    truth = draw_game(draw, free, dark)
-    page = _overlay(page.resize((w, h), Image.Resampling.NEAREST) if pixel > 1 else page, rng)
+    truth, shown = draw_game(draw, free, dark)
+    page, hidden = _overlay(
+        page.resize((w, h), Image.Resampling.NEAREST) if pixel > 1 else page, rng
+    )
+    if hidden is not None and any(_hides(hidden, [v * pixel for v in box]) for box in shown):
+        truth = None
     image = np.asarray(page, np.uint8)
     if rng.random() < 0.4:
         image = jpeg_round_trip(image, int(rng.integers(55, 95)))
     return image, truth
 
 
+def _hides(over: Box, box: Sequence[float]) -> bool:
+    """Whether ``over`` hides over 2% of ``box`` (a toast's end on a board's corner, a margin
+    grazed, leaves every cell seen)."""
+    across = min(over[2], box[2]) - max(over[0], box[0])
+    down = min(over[3], box[3]) - max(over[1], box[1])
+    hidden = max(across, 0) * max(down, 0)
+    return hidden > 0.02 * (box[2] - box[0]) * (box[3] - box[1])
+
+
 def novel(game: str, rng: Rng) -> tuple[NDArray[np.uint8], Any]:
     """A screen of ``game`` in a session-7 look and its truth: the puzzle a reader must find,
-    or ``None`` when the picture is not the contract's puzzle (a knight's tour in progress)
-    and must be refused. A one-stroke level already begun has the level left as its truth.
-    ``game`` ``"none"`` draws a :func:`nonpuzzle` (truth ``None``), so ``novel`` has the
-    contract of :func:`tests.render.mixed.screen`."""
+    or ``None`` when the picture is not the contract's puzzle (a knight's tour in progress, a
+    board partly hidden by a dialog, toast or ad) and must be refused. A one-stroke level
+    already begun has the level left as its truth. ``game`` ``"none"`` draws a
+    :func:`nonpuzzle` (truth ``None``), so ``novel`` has the contract of
+    :func:`tests.render.mixed.screen`."""
     if game == "none":
         return nonpuzzle(rng)[1], None
     puzzle = importlib.import_module(f"tests.render.{game}").random_puzzle(rng)
@@ -1931,5 +1945,5 @@ def novel(game: str, rng: Rng) -> tuple[NDArray[np.uint8], Any]:
 def nonpuzzle(rng: Rng) -> tuple[str, NDArray[np.uint8]]:
     """A grid that is no puzzle of ours (a crossword, a minesweeper ...) and its kind."""
     kind = str(rng.choice(sorted(NONPUZZLES)))
-    image, _ = _novel_page(rng, lambda draw, free, dark: NONPUZZLES[kind](draw, free, rng))
+    image, _ = _novel_page(rng, lambda draw, free, dark: (NONPUZZLES[kind](draw, free, rng), []))
     return kind, image
