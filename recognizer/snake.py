@@ -131,6 +131,7 @@ class Params:
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
     hue_floor: float = 12.0  # colours this far off grey have a hue to compare
     hue_apart: float = 60.0  # and are two colours when their hues are this far apart (degrees)
+    shade_hue: float = 12.0  # a shade of the body's colour keeps its hue within this (degrees)
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
     clipped: float = 250.0  # a channel this bright may have been cut off at the top
     link: float = 0.5  # fraction of body colour across a border that links two cells
@@ -859,23 +860,39 @@ def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[C
     Dark colours lie close together however unlike their hues: two colours both off grey
     (:attr:`Params.hue_floor`) whose hues point apart (:attr:`Params.hue_apart`) are
     two, however near (a slate tree beside a plum body); light changes a colour's
-    brightness and greyness, not where its hue points."""
+    brightness and greyness, not where its hue points.
+    White added stops at the sensor's top (:func:`_whitened`): a saturated colour under
+    glare gains less in the channel already near it, so its offset from grey turns
+    (a blue body's cells lit to 102,186,250 beside their own 31,109,205).
+    A cell joins the nearest group whose colour is its own so (a body's cell may pass for
+    its darker head's shade with white added, and for its own body's colour too)."""
     groups: list[tuple[NDArray[np.float32], list[Cell]]] = []
     for cell in cells:
         color = measured.color[cell]
-        for centre, members in groups:
-            diff = centre - color
-            glare = (
-                float(np.linalg.norm(diff - diff.mean())) < p.glare_tint < _chroma(color)
-                and abs(float(diff.mean())) < p.glare_light
-            )
-            near = float(np.linalg.norm(diff)) < p.same_color and not _hues_apart(centre, color, p)
-            if near or glare:
-                members.append(cell)
-                break
+        takers = [
+            (float(np.linalg.norm(centre - color)), members)
+            for centre, members in groups
+            if _one_color(centre, color, p)
+        ]
+        if takers:
+            min(takers, key=lambda taker: taker[0])[1].append(cell)
         else:
             groups.append((color, [cell]))
     return sorted((members for _, members in groups), key=len, reverse=True)
+
+
+def _one_color(centre: NDArray[np.float32], color: NDArray[np.float32], p: Params) -> bool:
+    """Whether ``color`` is a group's ``centre`` colour (:func:`_group_colors`)."""
+    diff = centre - color
+    lit = (
+        float(np.linalg.norm(diff - diff.mean())) < p.glare_tint
+        or _whitened(color, centre, p)
+        or _whitened(centre, color, p)
+    )
+    glare = lit and _chroma(color) > p.glare_tint and abs(float(diff.mean())) < p.glare_light
+    return glare or (
+        float(np.linalg.norm(diff)) < p.same_color and not _hues_apart(centre, color, p)
+    )
 
 
 def _drawn_groups(
@@ -921,14 +938,18 @@ def _chroma(color: NDArray[np.float32]) -> float:
     return float(np.linalg.norm(color - color.mean()))
 
 
-def _hues_apart(a: NDArray[np.float32], b: NDArray[np.float32], p: Params) -> bool:
+def _hues_apart(
+    a: NDArray[np.float32], b: NDArray[np.float32], p: Params, degrees: float | None = None
+) -> bool:
     """Whether two colours, both off grey by :attr:`Params.hue_floor`, have hues over
-    :attr:`Params.hue_apart` degrees apart (the angle between their offsets from grey)."""
+    ``degrees`` (:attr:`Params.hue_apart` by default) apart (the angle between their
+    offsets from grey)."""
     da, db = a - a.mean(), b - b.mean()
     na, nb = float(np.linalg.norm(da)), float(np.linalg.norm(db))
     if min(na, nb) < p.hue_floor:
         return False
-    return float(da @ db) / (na * nb) < np.cos(np.radians(p.hue_apart))
+    apart = p.hue_apart if degrees is None else degrees
+    return float(da @ db) / (na * nb) < np.cos(np.radians(apart))
 
 
 def _chromaticity(color: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -1038,14 +1059,22 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     # A cell in another shade of the body's colour can only be its head, beside it (the
     # chain from it must then cover the body); it may have been grouped with the trees.
     # (the shade of any body cell: glare on some of them makes them paler)
+    # Away from the body, a cell whose hue points elsewhere (:attr:`Params.shade_hue`) is
+    # no piece of it: shading scales a colour's offset from grey and glare adds grey, so
+    # neither turns its hue, while a photo's veiling light pulls dark trees'
+    # chromaticities toward a paler body's.
     shades = np.array([_chromaticity(measured.color[c]) for c in body])
+    beside_body = {n for c in body for n in _neighbours(c)}
     kin = [
         cell
         for g in others
         for cell in g
         if float(np.linalg.norm(shades - _chromaticity(measured.color[cell]), axis=1).min()) < 0.06
+        and (
+            cell in beside_body or not _hues_apart(measured.color[cell], body_color, p, p.shade_hue)
+        )
     ]
-    heads = [cell for cell in kin if any(n in body for n in _neighbours(cell))]
+    heads = [cell for cell in kin if cell in beside_body]
     if len(heads) > 1 or len(kin) > len(heads):
         return _in_doubt("cells of the snake's colour outside its chain", kin, p)
     head = heads[0] if heads else None

@@ -924,3 +924,41 @@ def test_only_a_piece_far_from_the_chain_parts_from_its_colour() -> None:
         assert recognizer._apart([*chain, lost]) == [[*chain, lost]]
     assert recognizer._apart([*chain, (6, 3)]) == [chain, [(6, 3)]]
     assert recognizer._apart([*chain, (6, 3), (6, 4)]) == [[*chain, (6, 3), (6, 4)]]
+
+
+def test_glare_clipped_at_the_top_leaves_the_body_one_colour() -> None:
+    """Held-out own photo 2300003 (session 14's run), straightened with its true outline:
+    glare over a blue line body lit its cells toward 102,186,250 from 31,109,205, the
+    blue channel stopped at the sensor's top, so the offset from grey turned and the body
+    was grouped as two colours (read broken). White added up to the top is one colour."""
+    _, flat, puzzle = _screen_and_true_rectified_photo(2_300_003)
+    found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
+
+
+def test_trees_of_another_hue_are_not_the_bodys_shade() -> None:
+    """Tuning foreign photo 2430011, straightened with its true outline: the photo's light
+    pulled dark slate trees' chromaticity within the shade distance of a paler slate-blue
+    body (their hues 20 degrees apart), so every tree was a cell of the snake's colour
+    outside its chain. Away from the body, only a cell of the body's hue is its shade."""
+    from tests.render import foreign
+    from tests.render.mixed import true_rectified
+
+    flat, puzzle = true_rectified("snake", 2_430_011, foreign.screen)
+    found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
+
+
+def test_a_cell_joins_the_nearest_colour_that_takes_it() -> None:
+    # tuning own photo 2430077: a purple body's tail cell (96,55,148) passed for its dark
+    # head's shade (74,48,106) with white added, the head's group being the first to take
+    # it, and the body read broken; the body's own colour is nearer
+    head, body, tail = (74, 48, 106), (101, 59, 159), (96, 55, 148)
+    colors = {(3, 2): head, (4, 1): body, (4, 2): body, (9, 0): tail}
+    measured = recognizer._Cells(
+        {}, {c: np.array(v, np.float32) for c, v in colors.items()}, *({},) * 3, set(), *({},) * 5
+    )
+    groups = recognizer._group_colors(sorted(colors), measured, recognizer.PARAMS)
+    assert groups == [[(4, 1), (4, 2), (9, 0)], [(3, 2)]]
