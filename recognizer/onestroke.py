@@ -99,9 +99,9 @@ class Params:
     #: A cell may be covered (by the cat, if it has a face) when this share of its centre
     #: is neither.
     covered: float = 0.2
-    #: A level's tiles are plain: when the median tile's centre holds this share of neither
-    #: colour (a digit on each piece, as on a snake's numbered body, or pieces of several
-    #: colours), it is no level.
+    #: A level's tiles are plain: when the median tile's centre holds this share far from its
+    #: own main colour (see :func:`_faces`: a digit on each piece, as on a snake's numbered
+    #: body), it is no level.
     glyphs: float = 0.08
     #: A cell is a hole at most the first lift, a tile at least the second, whatever its
     #: colour (see :attr:`CellReading.lift`: glare washes a tile towards the background's
@@ -850,14 +850,16 @@ def _gaps_agree(lab: LabImage, ends: NDArray[np.float64], colors: Colors) -> NDA
     """Whether each gap between two tiles (``ends``: ``(N, 2, 2)``, the pairs of tile
     centres ``(x, y)``) shows the background, blended or not.
 
-    The pixel nearest the background on the segment across the gap (along the way from the
-    local tile colour to the local background: an outline round the tiles is passed over)
-    must lie at least 30% of that way, near the line between them (within Delta E 8, or 30%
-    of their distance: compression smears strong colours). Tiles drawn side by side, each
-    in its own dark outline or drop shadow, show no page between them: their gap agrees
-    when its darkest pixel is the local tile colour shaded (see below).
+    A pixel on the segment across the gap must lie at least 30% of the way from the local
+    tile colour to the local background (an outline round the tiles is passed over), near
+    the line between them (within Delta E 8, or 30% of their distance: compression smears
+    strong colours); the segment is sampled at every pixel at least (a gap between outlined
+    tiles may show the page on a single pixel of the working copy). Tiles drawn side by
+    side, each in its own dark outline or drop shadow, show no page between them: their gap
+    agrees when its darkest pixel is the local tile colour shaded (see below).
     """
-    t = np.linspace(0.25, 0.75, 9)[None, :, None]
+    reach = float(np.max(np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)))
+    t = np.linspace(0.25, 0.75, max(9, int(np.ceil(reach / 2)) + 1))[None, :, None]
     points = ends[:, :1] + t * (ends[:, 1:] - ends[:, :1])
     xs, ys = np.round(points).astype(int).transpose(2, 0, 1)
     line = lab[ys, xs].astype(np.float64)
@@ -868,11 +870,10 @@ def _gaps_agree(lab: LabImage, ends: NDArray[np.float64], colors: Colors) -> NDA
         np.einsum("nkc,nc->nk", line - tile[:, None], axis)
         / np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)[:, None]
     )
-    best = np.argmax(shares, axis=1)
+    off = np.linalg.norm(line - (tile[:, None] + shares[..., None] * axis[:, None]), axis=2)
+    near = off < np.maximum(8.0, 0.3 * np.linalg.norm(axis, axis=1))[:, None]
+    shown = ((shares >= 0.3) & near).any(axis=1)
     rows = np.arange(len(ends))
-    share = shares[rows, best]
-    off = np.linalg.norm(line[rows, best] - (tile + share[:, None] * axis), axis=1)
-    shown = (share >= 0.3) & (off < np.maximum(8.0, 0.3 * np.linalg.norm(axis, axis=1)))
     # tiles side by side, each in its own dark outline or drop shadow: the gap's darkest
     # pixel is the tiles' colour shaded (Lab scales towards black as light is taken away)
     # at least 30% of the way to black (within Delta E 8): the tiles' edges
@@ -975,7 +976,9 @@ def _decide(
             passed.append(cell)
         else:
             unclear.append(cell)
-    if tiles and float(np.median([readings[cell].other for cell in tiles])) >= params.glyphs:
+    # (a tile faded by glare is plain too, only off the tiles' colour: its own is measured)
+    textures = _faces(image, whole, sorted(tiles))
+    if tiles and float(np.median(list(textures.values()))) >= params.glyphs:
         return Recognition.nothing(
             GAME, "most tiles' centres hold another colour (digits, or several colours): no level"
         )
@@ -1085,7 +1088,9 @@ def _decide(
     # while the start was put on a marked tile or on a dark shape beyond the board) makes
     # the start ambiguous; beside a drawn cat, its ears and tail may spill onto a tile
     spilt = _neighbours(cat) if drawn_cat else ()
-    shares = _faces(image, whole, sorted(tiles - {start, *spilt}))
+    rest = sorted(tiles - {start, *spilt})
+    shares = textures | _faces(image, whole, [cell for cell in rest if cell not in textures])
+    shares = {cell: shares[cell] for cell in rest}
     typical = float(np.median(list(shares.values()))) if shares else 0.0
     faced = sorted(cell for cell, share in shares.items() if share >= typical + params.cat_texture)
     if faced:

@@ -915,3 +915,26 @@ def test_a_hole_between_unfaded_tiles_is_no_washed_out_tile() -> None:
     recognition = recognize(_straightened_photo(path, 2_100_005))
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == _truth(path)
+
+
+def test_a_gap_a_pixel_wide_between_outlined_tiles_shows_the_page() -> None:
+    """Own shot 2300008 (session 14's held-out run): grey tiles in darker outlines, with a
+    ledge below each, on a white page; in the working copy the page shows between two tiles'
+    outlines on a single pixel, which the gap's nine samples stepped over, so the gaps were
+    not background and the shot was refused. The gap is sampled at every pixel."""
+    picture, truth = screen("onestroke", np.random.default_rng(2_300_008))
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert comparable(recognition.puzzle) == comparable(truth)
+
+
+def test_tiles_faded_by_glare_are_no_numbered_pieces() -> None:
+    """Own photo 2410051 (this helper's tuning seeds), straightened with its true outline:
+    broad glare faded most tiles off the tiles' colour towards the page's, so their centres
+    held neither colour, and the board was refused as numbered pieces. A faded tile is
+    plain in itself; what marks a numbered piece is ink unlike its own colour. The board is
+    read, and only the holes beside its faint tiles stay in doubt."""
+    flat, _ = true_rectified("onestroke", 2_410_051)
+    recognition = recognize(flat)
+    assert recognition.puzzle is not None, recognition.doubts
+    assert recognition.doubts[0].startswith("holes beside faint tiles"), recognition.doubts
