@@ -93,9 +93,10 @@ class Params:
     #: a reduced copy lose a pixel or two at bevels and JPEG edges.
     look_edge_share: float = 0.2
     look_edge_pixels: float = 4.0
-    #: The first look's least fill of a region's box (see ``min_fill``): merged same-coloured
-    #: cells may make an L of a whole row and a whole column, 2n - 1 of a box's n x n cells
-    #: (0.44 for n = 4, 0.31 for n = 6), less its edges' pixels in a reduced copy.
+    #: The first look's least fill of a region's box when its regions filling ``min_fill``
+    #: show no board: merged same-coloured cells may make an L of a whole row and a whole
+    #: column, 2n - 1 of a box's n x n cells (0.44 for n = 4, 0.31 for n = 6), less its
+    #: edges' pixels in a reduced copy.
     look_min_fill: float = 0.3
     #: The picture is read around the first look's candidates, this many times the largest
     #: one's side beyond them on every side.
@@ -2428,6 +2429,7 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
         shrunk = params.look_long_side / max(image.shape[:2])
         small = _resized(image, shrunk)
     smooth = _u8(cv2.GaussianBlur(small, (0, 0), 0.8))
+    dense_fill = params.min_fill
     params = replace(
         params,
         edge_share=params.look_edge_share,
@@ -2435,7 +2437,10 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
         link_enclosed="none",
         min_fill=params.look_min_fill,
     )
-    boxes = _flat_regions(_spread(smooth), params).boxes
+    regions = _flat_regions(_spread(smooth), params)
+    boxes = regions.boxes
+    _, _, width, height, area = regions.stats[list(regions.cells)].T
+    dense = np.flatnonzero(area >= dense_fill * width * height)
 
     tried: dict[tuple[int, ...], Box | None] = {}
 
@@ -2465,12 +2470,14 @@ def _look(image: RGBImage, params: Params) -> list[Box]:
                 return float(x0), float(y0), float(x1), float(y1)
         return None
 
-    found = _fitted(boxes, on_lattice, params)[0]
+    # first the regions that fill their boxes like cells, none inside another's box
+    found = _fitted(boxes[dense], lambda group: on_lattice([int(dense[i]) for i in group]), params)
     sides = replace(params, link_enclosed="sides")
-    if found or not _enclosed(boxes, sides).any():
-        return found
-    # merged same-coloured cells round a corner enclose a cell in their box, on its side;
-    # only the blocks that this joins are fitted anew
+    if found[0] or not _enclosed(boxes, sides).any():
+        return found[0]
+    # then merged same-coloured cells too, which may make an L (``look_min_fill``) round a
+    # corner enclosing a cell in their box, on its side; the blocks tried before are not
+    # fitted again
     return _fitted(boxes, on_lattice, sides)[0]
 
 
