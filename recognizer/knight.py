@@ -23,7 +23,9 @@
    (arrows run on into the next one), is no ellipse (dots, discs and cherries are; a
    knight's head is not) and no cloud of a marble (its square's hue, within its grain); a
    coloured blob must be larger than a black or white one, as coloured marks are common;
-   move numbers, dots, crosses and coordinates are small, thin or off-centre. One piece is
+   move numbers, dots, crosses and coordinates are small, thin or off-centre (a cross or
+   a ring a photo's blur thickens keeps the square's own symmetries, unlike a piece standing
+   on its base, and is lower than the knight). One piece is
    the knight; a second piece, or a mark nearly as piece-like as the knight, puts the
    reading in doubt, naming the squares. So do move numbers (a tour in progress), told
    from marks by their strokes where the blur lets them be read, and any marks beside the
@@ -36,7 +38,7 @@ import logging
 import math
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import cv2
 import numpy as np
@@ -191,7 +193,10 @@ class Params:
     square (the blur of its edge line) is bare: the picture ends at it."""
     dot: float = 0.8
     """A disc (see :attr:`piece_ellipse`) lower than this fraction of the tallest piece is
-    a move dot, not a piece of another kind (draughts men are as tall as each other)."""
+    a move dot, not a piece of another kind (draughts men are as tall as each other) ..."""
+    squared: float = 0.9
+    """... and so is a mark at least this alike to its images turned by a quarter turn and
+    mirrored (see :attr:`Content.squared`: a cross, a plus, a ring), lower than that."""
     mark_area: float = 0.015
     mark_offset: float = 0.2
     """Least area of a square's content, as a fraction of the square, and farthest its
@@ -390,9 +395,8 @@ def _reading(
     unsure = [
         (int(r), int(c)) for r, c in np.argwhere(((scores >= least) | (sizes >= 1)) & (scores < 1))
     ]
-    if len(pieces) == 1:
-        hinted = _hinted(pieces[0], scores, inks, params)
-        unsure = [cell for cell in unsure if cell not in hinted]
+    hinted = _hinted(pieces[0], scores, inks, params) if len(pieces) == 1 else set()
+    unsure = [cell for cell in unsure if cell not in hinted]
     size = f"{board.rows}x{board.cols} board"
     doubts: list[str] = []
     if len(pieces) != 1:
@@ -404,7 +408,7 @@ def _reading(
         doubts.append(f"marks on {_cells(unsure)} might be the knight")
     if numbers:
         doubts.append(f"a tour in progress? move numbers on {_cells(numbers)}")
-    elif len(pieces) == 1 and (walk := _walk_to(pieces[0], marks, inks, params)):
+    elif len(pieces) == 1 and (walk := _walk_to(pieces[0], marks, inks, hinted, params)):
         doubts.append(f"a tour in progress? marks on {_cells(walk)} lead to the knight")
     if edge is not None:
         doubts.append(edge)
@@ -433,13 +437,19 @@ def _hinted(
 
 
 def _walk_to(
-    knight: Cell, marks: NDArray[np.bool_], inks: FloatArray, params: Params = PARAMS
+    knight: Cell,
+    marks: NDArray[np.bool_],
+    inks: FloatArray,
+    hinted: set[Cell],
+    params: Params = PARAMS,
 ) -> list[Cell]:
     """Two marked squares a knight's move apart, the second a knight's move from the
     knight (the last steps of a tour in progress), their marks of one ink (their median
     colours ``inks`` within :attr:`Params.number_alike`: a tour marks its squares alike,
     a cross beside a cloud of a marble is no tour), or none; none when the marks beside
-    the knight are move hints (see :func:`_hints`: dots blurred out of round in a photo)."""
+    the knight are move hints (see :func:`_hints`: dots blurred out of round in a photo),
+    and the second is none of the ``hinted`` squares (see :func:`_hinted`: a hint dot
+    on a textured square may be out of round too, and so a mark)."""
     reach = _knight_moves(knight, marks.shape)
     if _hints(sum(bool(marks[cell]) for cell in reach), len(reach)):
         return []
@@ -451,7 +461,7 @@ def _walk_to(
             and marks[cell]
             and np.linalg.norm(inks[cell] - inks[last]) <= params.number_alike
         ]
-        if marks[last] and before:
+        if marks[last] and last not in hinted and before:
             return [before[0], last]
     return []
 
@@ -563,18 +573,26 @@ def move_numbers(
 def _ink_floor(departure: FloatArray, spread: FloatArray, params: Params) -> FloatArray:
     """``(rows, cols)``: the least departure of a number's ink from each square's colour
     (its squares' pixels' ``departure``, ``(rows, cols, s, s)``): :attr:`Params.number_ink`,
-    and beyond its texture: 4.5 times its band's ``spread`` (marble's veins reach as far),
-    but, on a fine grain (that allowance under :attr:`Params.fine_grain` times
-    :attr:`Params.number_ink`: a photo's noise; marble's veins depart much further), no
-    more than :attr:`Params.grain_reach` times how far the grain of its colour reaches
-    inside the squares (see :func:`_inner_reach`). A photo's fine grain reaches little
-    beyond its median, and its blur carries the neighbours' colour into the band: a faint
-    number in its ink is lost under 4.5 times that band's spread."""
+    and beyond its texture (see :func:`_texture_reach`)."""
+    reach = _texture_reach(departure, spread, params)
+    return np.asarray(np.maximum(params.number_ink, reach), np.float32)
+
+
+def _texture_reach(departure: FloatArray, spread: FloatArray, params: Params) -> FloatArray:
+    """``(rows, cols)``: how far each square's texture may depart from its colour (its
+    pixels' ``departure``, ``(rows, cols, s, s)``): 4.5 times its band's ``spread``
+    (marble's veins reach as far), but, on a fine grain (that allowance for its colour's
+    median square under :attr:`Params.fine_grain` times :attr:`Params.number_ink`: a
+    photo's noise; marble's veins depart much further), no more than
+    :attr:`Params.grain_reach` times how far the grain of its colour reaches inside the
+    squares (see :func:`_inner_reach`). A photo's fine grain reaches little beyond its
+    median, and its blur carries the neighbours' colour into the band: a faint number,
+    or a piece's blurred rim, is lost under 4.5 times that band's spread."""
     inner = _inner_reach(departure, params)
     band = 4.5 * spread
-    fine = band <= params.fine_grain * params.number_ink
+    fine = 4.5 * _class_median(spread) <= params.fine_grain * params.number_ink
     capped = np.where(fine, np.minimum(band, params.grain_reach * inner), band)
-    return np.asarray(np.maximum(params.number_ink, capped), np.float32)
+    return np.asarray(capped, np.float32)
 
 
 def _inner_reach(departure: FloatArray, params: Params) -> FloatArray:
@@ -1224,9 +1242,11 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
         # a line under a see-through cover (a toast, a dimmed dialog) keeps the chequer's
         # steps along it, its squares all darker than the board's dark ones (or lighter than
         # its light ones), so the steps across to the board's edge say nothing
+        # (the cover's opacity shrinks them: any step of :attr:`Params.beyond_step` counts)
         covered = bool(np.all(np.abs(ring) < dark) or np.all(np.abs(ring) > light))
         steps = [along] if covered else [along, across]
-        alternate = min(np.mean(s > least) for s in steps) >= params.beyond_share
+        step = params.beyond_step if covered else least
+        alternate = min(np.mean(s > step) for s in steps) >= params.beyond_share
         # a faded row under glare or a light gradient is less even than the board, but
         # still far more even than its own chequer's steps are large
         even_here = max(even, params.beyond_evenness * float(np.median(along)))
@@ -1596,6 +1616,10 @@ class Content(NamedTuple):
     crossing: float = 0.0
     """How much of the square's edge, in sides, its ink (or foreign pixels touching it)
     crosses into a neighbour's (see :func:`content_of`)."""
+    squared: float = 0.0
+    """The likeness of its ink's shape to its images turned by a quarter turn and mirrored
+    (the lesser, see :func:`_symmetry`): a cross, a plus, a ring or a disc is alike both
+    (the square's own symmetries); a chess piece, standing on its base, is not."""
     lean: float = 1.0
     """How far its rows' middles lean from its base's centre (see :func:`_lean`); 1 for
     a shape more like its half turn than its mirror image (a letter N)."""
@@ -1675,7 +1699,9 @@ def piece_scores(
     pieces = [c for cell, c in contents.items() if c.score(params) >= 1 and cell not in clouds]
     # a letter N read only as a letter (thin, coloured): glyphs of its size are rivals
     letters = any(c.letter and c._replace(letter=False).score(params) < 1 for c in pieces)
-    tallest = max((c.height for c in pieces), default=0.0)
+    # a chess piece stands on its base; a mark with the square's symmetries (a cross a
+    # photo's blur thickens to a piece's area) lower than such a piece is no rival to it
+    tallest = max((c.height for c in pieces if c.squared < params.squared), default=0.0)
     for cell, content in contents.items():
         inks[cell] = content.colour
         marks[cell] = (
@@ -1687,8 +1713,11 @@ def piece_scores(
             scores[cell] = min(content.score(params), params.doubtful)
             continue
         scores[cell] = content.score(params)
-        dot = content.ellipse > params.piece_ellipse and content.height < params.dot * tallest
-        if not dot:
+        lower = content.height < params.dot * tallest
+        if lower and content.squared >= params.squared:
+            # a mark (under :attr:`Params.doubtful`: in no doubt as the knight)
+            scores[cell] = min(scores[cell], params.rival)
+        elif not (lower and content.ellipse > params.piece_ellipse):
             sizes[cell] = content.score(params, shape=False, letters=letters)
     return scores, sizes, marks, inks
 
@@ -1717,6 +1746,16 @@ def square_contents(
     inner = np.zeros((s, s), bool)
     a = max(1, round(0.04 * s))
     inner[a:-a, a:-a] = True
+    # the texture's reach (see :func:`_texture_reach`) holds in the squares' middles; as
+    # deep as the picture's blur from their edges, the neighbours' colour is blurred in,
+    # and 4.5 times the band's spread (which that blur widens) allows for it
+    band = np.broadcast_to(4.5 * spread[:, :, None, None], distance.shape)
+    texture = np.array(band)
+    deep = max(a, round(blur * s))
+    middle = (slice(None), slice(None), slice(deep, -deep), slice(deep, -deep))
+    texture[middle] = np.minimum(
+        band[middle], _texture_reach(distance, spread, params)[:, :, None, None]
+    )
     margin = max(16.0, 0.2 * contrast)
     grey = squares.mean(axis=4)
     # a texture's pixels lie near the line of its grain's colours: a mark of another hue
@@ -1724,21 +1763,25 @@ def square_contents(
     along = np.einsum("rcyxk,rck->rcyx", squares - colours.base[:, :, None, None], colours.axis)
     off_grain = np.sqrt(np.maximum(distance**2 - along**2, 0))
 
-    def departing(floor: float) -> NDArray[np.bool_]:
+    def departing(floor: float | FloatArray, reach: FloatArray) -> NDArray[np.bool_]:
         return np.asarray(
-            (distance > np.maximum(floor, 4.5 * spread)[:, :, None, None])
-            | (off_grain > np.maximum(floor, 4.5 * across)[:, :, None, None])
+            (distance > np.maximum(floor, reach))
+            | (off_grain > np.maximum(floor, 4.5 * across[:, :, None, None]))
             | (grey < (level - below - margin)[:, :, None, None])
             | (grey > (level + above + margin)[:, :, None, None])
         )
 
-    foreign = departing(max(28.0, _blurred_in(blur * s, a) * contrast))
+    # the blur carries the neighbours' colour the less far into a square the deeper inside
+    edge = np.minimum(np.arange(s), s - 1 - np.arange(s))
+    carried = np.array([_blurred_in(blur * s, depth) for depth in range(s // 2 + 1)])
+    foreign = departing(np.maximum(28.0, carried[np.minimum.outer(edge, edge)] * contrast), texture)
     # whether content runs on into a neighbour is judged at the squares' edges, where
     # their neighbours' colour is blurred in however sharp the picture (so with the
-    # floor of a blurred one), and there without the neighbour's texture allowance (a
-    # translucent arrow may fade into a textured square's spread)
+    # floor of a blurred one, and beyond 4.5 times the band's spread, which that blur
+    # widens), and there without the neighbour's texture allowance (a translucent arrow
+    # may fade into a textured square's spread)
     edge_floor = max(28.0, 0.35 * contrast)
-    edges = departing(edge_floor)
+    edges = departing(edge_floor, band)
     crossed = _crossings(edges, edges | (distance > edge_floor), a)
     # a coloured mark's ink (off the blends of either square's colour with greys) that
     # runs across an edge crosses it, however its blur fades into a texture's spread
@@ -1861,6 +1904,7 @@ def content_of(
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
     mirror = _mirror_likeness(ink, pixels - base)
+    plain = np.ones_like(pixels)
     letter = mirror == 0 and _letter_n(ink)
     crossing = 0.0
     if crossed is not None:
@@ -1878,6 +1922,7 @@ def content_of(
         ellipse=_ellipse_overlap(blob),
         inks=inks,
         mirror=mirror,
+        squared=min(_symmetry(ink, plain, "quarter turn"), _symmetry(ink, plain)),
         crossing=crossing,
         colour=(float(ink_colour[0]), float(ink_colour[1]), float(ink_colour[2])),
         tones=tones,
@@ -2010,13 +2055,18 @@ def _mirror_likeness(ink: NDArray[np.bool_], departure: FloatArray) -> float:
     letter N is, its outline nearly a square: a symmetric chess piece stands on a base)."""
     shape = np.ones_like(departure)
     mirror = min(_symmetry(ink, shape), _symmetry(ink, departure))
-    turned = min(_symmetry(ink, shape, True), _symmetry(ink, departure, True))
+    turned = min(_symmetry(ink, shape, "half turn"), _symmetry(ink, departure, "half turn"))
     return 0.0 if turned >= mirror else mirror
 
 
-def _symmetry(ink: NDArray[np.bool_], departure: FloatArray, half_turn: bool = False) -> float:
+def _symmetry(
+    ink: NDArray[np.bool_],
+    departure: FloatArray,
+    image: Literal["mirror", "half turn", "quarter turn"] = "mirror",
+) -> float:
     """How alike a piece and its mirror image are, across the upright line through the
-    centroid of its ``ink`` mask (or its image turned by half a turn about the centroid):
+    centroid of its ``ink`` mask (or its ``image`` turned by a half or a quarter turn about
+    the centroid):
     ``1 - |a - a'| / (|a| + |a'|)`` over the pixels' ``(s, s, 3)`` ``departure`` from the
     square's colour within the mask, ``a``, and its image ``a'``, each blurred (sigma: 3%
     of the side) so that strokes a pixel apart still meet.
@@ -2028,8 +2078,12 @@ def _symmetry(ink: NDArray[np.bool_], departure: FloatArray, half_turn: bool = F
     >>> round(_symmetry((yy > 10) & (yy < 40) & (abs(xx - 24) < 8 + yy / 4), ink), 2)
     1.0
     >>> wedge = (yy > 10) & (yy < 40) & (xx > 14) & (xx < 14 + yy)
-    >>> round(_symmetry(wedge, ink), 2), round(_symmetry(wedge, ink, half_turn=True), 2)
+    >>> round(_symmetry(wedge, ink), 2), round(_symmetry(wedge, ink, "half turn"), 2)
     (0.73, 0.73)
+    >>> cross = (abs(abs(xx - 20) - abs(yy - 26)) < 3) & (abs(xx - 20) < 9)
+    >>> pawn = (yy > 8) & (yy < 42) & (abs(xx - 24) < 4 + (yy - 8) / 3)
+    >>> [round(_symmetry(m, ink, "quarter turn"), 2) for m in (cross, pawn, wedge)]
+    [0.96, 0.71, 0.71]
     """
     mask = ink.astype(np.float32)
     total = float(mask.sum())
@@ -2041,9 +2095,15 @@ def _symmetry(ink: NDArray[np.bool_], departure: FloatArray, half_turn: bool = F
     soft = np.asarray(
         cv2.GaussianBlur(departure * mask[:, :, None], (0, 0), 0.03 * side), np.float32
     )
-    flip_y = (-1.0, 2 * cy) if half_turn else (1.0, 0.0)
-    image = np.array([[-1, 0, 2 * cx], [0, flip_y[0], flip_y[1]]], np.float64)
-    other = np.asarray(cv2.warpAffine(soft, image, (mask.shape[1], side)), np.float32)
+    # each maps the centroid onto itself
+    matrix = {
+        "mirror": [[-1, 0, 2 * cx], [0, 1, 0]],
+        "half turn": [[-1, 0, 2 * cx], [0, -1, 2 * cy]],
+        "quarter turn": [[0, 1, cx - cy], [-1, 0, cx + cy]],
+    }[image]
+    other = np.asarray(
+        cv2.warpAffine(soft, np.array(matrix, np.float64), (mask.shape[1], side)), np.float32
+    )
     size = float(np.abs(soft).sum() + np.abs(other).sum())
     return 1 - float(np.abs(soft - other).sum()) / max(size, 1e-6)
 

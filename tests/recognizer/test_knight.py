@@ -93,7 +93,7 @@ def test_coloured_knight_among_arrows_and_move_hints(seed: int) -> None:
     "seed",
     [
         *(510_000, 140_017, 160_002, 1_200_019, 1_350_036, 1_400_019, 1_400_032),
-        *(1_600_005, 1_600_021, 1_950_025, 2_100_023, 2_250_017, 2_250_022),
+        *(1_600_005, 1_600_021, 1_950_025, 2_100_023, 2_250_017, 2_250_022, 2_450_012),
     ],
 )
 def test_hard_own_screens_are_read(seed: int) -> None:
@@ -115,7 +115,10 @@ def test_hard_own_screens_are_read(seed: int) -> None:
     # a reduced pixel off on a grained 5x11 board slanted the fitted map's left edge by a
     # tenth of a square, onto the page beyond the thin frame (size in doubt); 2250017: a
     # white knight outlined in black, its median colour that of the marble's grain, was a
-    # cloud; 2250022: an arrow at 45 degrees through the squares' corners was two pieces
+    # cloud; 2250022: an arrow at 45 degrees through the squares' corners was two pieces;
+    # 2450012: of the see-through move hints on all eight of the knight's squares, one
+    # out of round on wood (a mark) a knight's move from a light patch of the wood was
+    # read as a tour's last two steps
     picture, truth = screen("knight", np.random.default_rng(seed))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
@@ -129,6 +132,32 @@ def test_move_dots_out_of_round_in_a_photo_are_no_tour(seed: int) -> None:
     # squares, out of round, was a mark as piece-like as a piece's size (in doubt)
     picture, truth = photographed("knight", seed, screen)
     assert recognizer.recognize(picture, "knight").puzzle == truth
+
+
+@pytest.mark.parametrize("seed", [2_300_018, 2_450_026, 2_450_049])
+def test_crosses_grain_and_faint_outlines_in_photos_are_read(seed: int) -> None:
+    # own photos, rectified with their true outlines: 2300018 (session 14's held-out run):
+    # two crosses the photo's blur thickened to a piece's area, one read as a second
+    # piece (a cross keeps the square's symmetries, a piece stands on its base, and both
+    # are lower than the knight); 2450026: a yellow knight on wood, its blurred rim lost
+    # under 4.5 times its band's spread (the photo's grain, 8.7; the wood's is 3.0);
+    # 2450049: a thin grey outline knight in its square's middle, under the floor a
+    # blurred edge needs (44) where the blur carries none of the neighbours' colour
+    rng = np.random.default_rng(seed)
+    picture, truth = screen("knight", rng)
+    result = recognize(_rectified_photo(picture, rng))
+    assert result.confident and result.puzzle == truth, result.doubts
+
+
+def test_board_under_a_dark_ad_strip_is_no_reading() -> None:
+    # novel 2450027: a nearly opaque dark ad strip over a dark frame hides the last two
+    # rows of an 8x5 board; the chequer shows through it by 7 grey levels (under the 8% of
+    # the board's contrast a row beyond must step by, uncovered), and the 6x5 board above
+    # it was read and solved
+    picture, truth = foreign.novel("knight", np.random.default_rng(2_450_027))
+    result = recognize(picture)
+    assert truth is None and not result.confident, result.puzzle
+    assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
 
 
 def test_arrow_over_marble_in_a_photo_is_no_knight() -> None:
@@ -685,18 +714,26 @@ def test_board_cut_by_the_picture_or_a_lone_texture_patch_is_no_reading() -> Non
             assert recognizer.recognize(picture, "knight").puzzle == truth, seed
 
 
-@pytest.mark.parametrize(
-    ("drawer", "seed"), [(screen, 1_050_014), (screen, 1_050_029), (foreign.novel, 1_050_014)]
-)
+@pytest.mark.parametrize(("drawer", "seed"), [(screen, 1_050_014), (screen, 1_050_029)])
 def test_a_line_of_the_lattice_with_no_corners(drawer: Draw, seed: int) -> None:
     # own 1050014: the board's top edge against a dark frame holds no chequer corners, and
     # the lattice jumped it to stray corners in the header (read as 12x6 of 10x6, in
     # doubt); own 1050029: such stray corners, dropped as a sparse line, skewed the fit
-    # (no knight found); novel 1050014: a translucent strip across the board hides one
-    # line of corners, and the whole lattice is the board (the part above it is in doubt)
+    # (no knight found)
     picture, truth = drawer("knight", np.random.default_rng(seed))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
+
+
+@pytest.mark.xfail(strict=True, reason="open WRONG: a see-through strip across the board")
+def test_board_under_a_see_through_strip_across_it_is_no_reading() -> None:
+    # novel 1050014: a translucent strip across a 10x6 board hides one line of corners;
+    # the whole lattice is the board and was read (at 0.9), which this test asked for
+    # until the novel renderer's truth became None for a board partly hidden by an
+    # overlay (a number under the strip would go unseen): now an open WRONG
+    picture, truth = foreign.novel("knight", np.random.default_rng(1_050_014))
+    assert truth is None
+    assert not recognize(picture).confident
 
 
 @pytest.mark.parametrize("photo", [False, True])
@@ -705,11 +742,11 @@ def test_board_row_under_a_see_through_toast_is_in_doubt(photo: bool) -> None:
     # row of a 9x10 board; the row still alternates along itself, but its light squares
     # are darker than the board's dark ones (it was read as an 8x10 board and solved)
     rng = np.random.default_rng(1_365_002)
-    picture, truth = foreign.novel("knight", rng)
+    picture, _ = foreign.novel("knight", rng)
     if photo:
         picture, _ = photograph(picture, random_photo_style(rng), rng)
     result = recognize(picture)
-    assert not result.confident and truth is not None, result.puzzle
+    assert not result.confident, result.puzzle
     assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
 
 
@@ -718,10 +755,10 @@ def test_board_continued_five_rows_past_a_popup_is_in_doubt() -> None:
     # 11x10 board; only its last row shows whole below it, five squares past the rows read
     # (a 6x10 board, read confidently when only four rings were looked at)
     rng = np.random.default_rng(1_050_020)
-    picture, truth = foreign.novel("knight", rng)
+    picture, _ = foreign.novel("knight", rng)
     photo, to_photo = photograph(picture, random_photo_style(rng), rng)
     result = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
-    assert not result.confident and truth is not None, result.puzzle
+    assert not result.confident, result.puzzle
     assert any("size in doubt" in doubt for doubt in result.doubts), result.doubts
 
 
