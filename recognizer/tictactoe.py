@@ -1515,7 +1515,9 @@ def _unlike_the_page(
     lines: Mask,
     params: Params,
 ) -> list[MarkShape | None]:
-    """``readings`` with every empty cell unclear whose middle is unlike the page: a
+    """``readings`` with every empty cell unclear whose middle is unlike the page: ink off
+    the lines (``lines``, grown by two pixels: a hand-drawn line bends into a cell's middle)
+    at half the marks' contrast in its brightest 5%, a mark the board's levels lost; or a
     piece of ink of a mark's size, alone in it, in a contrast far below the board's levels
     (a low-contrast O on a page of its own hue) but well above the other empty cells'.
 
@@ -1553,10 +1555,14 @@ def _unlike_the_page(
     contrasts = [ink.contrast for ink in mark_inks(readings, warped, board & ~lines, None, params)]
     strong = 0.5 * float(np.median(contrasts)) if contrasts else 255.0
     near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    off_lines = cv2.dilate(lines.astype(np.uint8), np.ones((5, 5), np.uint8)) == 0
     out = list(readings)
     for i, box in boxes.items():
-        if brightest[i] > max(strong, 3 * noise):  # a stroke's worth of ink at half the marks'
-            out[i] = MarkShape("?", 0.0, 0, 0.0)  # contrast: a mark the board's levels lost
+        # a stroke's worth of ink at half the marks' contrast off the lines (a hand-drawn
+        # line bends into a cell's middle): a mark the board's levels lost
+        lost = smooth[box][off_lines[box]]
+        if lost.size and float(np.percentile(lost, 95)) > max(strong, 3 * noise):
+            out[i] = MarkShape("?", 0.0, 0, 0.0)
             continue
         cell = smooth[box]
         # at the page's threshold, and at half the cell's own peak above it (a mark in a
@@ -1663,13 +1669,14 @@ def _read_marks(
     the cell unclear: it may be a mark cut by the edge, or the rim of whatever the picture
     was cut from (a panel, a frame), and its shape says nothing.
 
-    Any other blob of a spilled mark's size past an open board's edge, roughly square, but
-    within the ``reach`` of its lines' ink (rows, columns: see :meth:`Grid.reach`), makes
-    the nearest cell unclear: the lines enclose it, so it is a mark (maybe joined to a
-    line's end) that the #, fitted to its crossings, failed to reach where hand-drawn lines
-    converge or bow; text beside a board lies past the lines' ends, or is a word, wide and
-    low. Any piece of ink past the cells reaching into a cell's middle half makes that
-    cell unclear too: it is clutter over the board (a panel whose glow the page's
+    Any other blob of a spilled mark's size past one of an open board's edges, roughly
+    square, but within the ``reach`` of its lines' ink (rows, columns: see
+    :meth:`Grid.reach`), makes the nearest cell unclear: the lines enclose it, so it is a
+    mark (maybe joined to a line's end) that the #, fitted to its crossings, failed to reach
+    where hand-drawn lines converge or bow; text beside a board lies past the lines' ends, or
+    is a word, wide and low, and beyond a corner (past two edges) no line encloses a blob.
+    Any piece of ink past the cells reaching into a cell's middle half makes that cell
+    unclear too: it is clutter over the board (a panel whose glow the page's
     background missed) that may have swallowed the cell's mark. An empty cell holding a
     glyph at its centre (a small mark), or glyphs that with the line remnants beside them
     span a mark (one cut up with a line it touched), is unclear too; a line's end alone
@@ -1715,7 +1722,8 @@ def _read_marks(
                 unclear.add(cell)  # no mark: a border around the board, or clutter
             continue
         unclear.update(_middles_reached(piece, x, y, size, pad))
-        if big and reach is not None and not framed:
+        beside = 0 <= gx < 3 or 0 <= gy < 3  # past one edge, not beyond a corner
+        if big and beside and reach is not None and not framed:
             (top, bottom), (left, right) = reach
             if top <= gy <= bottom and left <= gx <= right:
                 unclear.add(cell)

@@ -812,6 +812,26 @@ def test_a_line_of_text_beyond_the_lines_is_no_mark() -> None:
     assert found.puzzle == truth
 
 
+def test_an_icon_beyond_a_corner_of_the_lines_is_no_mark() -> None:
+    """An O icon in the screen's corner, past the top and left ends of a board whose lines
+    run on a cell beyond it (own screenshot 2440012): it lay within the lines' reach on both
+    axes and made the corner cell unclear, but no line encloses a blob past two edges."""
+    picture, truth = screen("tictactoe", np.random.default_rng(2440012))
+    found = recognize(picture)
+    assert found.confident, found.doubts
+    assert found.puzzle == truth
+
+
+def test_a_hand_drawn_line_bending_into_a_cell_is_no_lost_mark() -> None:
+    """A hand-drawn row line that bows into the middle of the empty cell below it (own
+    screenshot 2440010): the line's ink in the cell's brightest 5% was taken for a mark the
+    board's levels lost; only ink off the lines counts."""
+    picture, truth = screen("tictactoe", np.random.default_rng(2440010))
+    found = recognize(picture)
+    assert found.confident, found.doubts
+    assert found.puzzle == truth
+
+
 def test_clutter_reaching_into_the_cells_hides_them() -> None:
     """An open # on a wood page below a light ad panel whose glow the page's background
     misses (novel 920002): the X in the top middle cell joined the panel's ink, centred
