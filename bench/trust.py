@@ -16,8 +16,8 @@ by ``tests/render/foreign.py`` (looks independent of the games' own renderers, w
 recognizers' authors wrote), as screenshots and photos: the kinds ``foreign shot`` and
 ``foreign photo``. ``--novel N`` adds N screens per game in the later looks of
 ``foreign.novel`` (device chrome, wallpapers, overlays; some are no contract puzzle and must
-be refused: a tour in progress, a board partly hidden by a dialog, toast or ad strip) and N
-non-puzzles of ``foreign.nonpuzzle``: the kinds ``novel shot`` and ``novel photo``.
+be refused: a tour in progress, a board partly hidden by a dialog) and N non-puzzles of
+``foreign.nonpuzzle``: the kinds ``novel shot`` and ``novel photo``.
 """
 
 from __future__ import annotations

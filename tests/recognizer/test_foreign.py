@@ -142,12 +142,12 @@ def test_screen_contract() -> None:
 
 @pytest.mark.parametrize(
     ("seed", "hidden"),
-    [(2_300_002, True), (2_300_014, True), (630_002, False), (2_300_001, False)],
+    [(2_300_002, True), (2_300_014, False), (630_002, False), (2_300_001, False)],
 )
 def test_a_board_partly_hidden_has_no_truth(seed: int, hidden: bool) -> None:
-    """A dialog over the lower rows (2300002) or an ad strip across the bottom row
-    (2300014) leaves nothing a reader may report: the truth is None, a refusal. A toast
-    whose end grazes a corner tile (630002), or no overlay at all (2300001), hides no cell."""
+    """A dialog over the lower rows (2300002) leaves nothing a reader may report: the truth
+    is None, a refusal. An ad strip across the bottom row (2300014) and a toast (630002)
+    are translucent, and no overlay at all (2300001) hides nothing: the board is the truth."""
     _, truth = novel("tictactoe", np.random.default_rng(seed))
     assert (truth is None) == hidden
 

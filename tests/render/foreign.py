@@ -1003,12 +1003,15 @@ def _device_chrome(draw: ImageDraw.ImageDraw, size: tuple[int, int], dark: bool,
 
 def _overlay(page: Image.Image, rng: Rng) -> tuple[Image.Image, Box | None]:
     """Maybe something over the page (a dimmed page under a dialog, a toast, an ad strip) and
-    the box it hides (``None``: nothing hidden; the dimming leaves the page readable)."""
+    the box it hides (``None``: nothing hidden). Only a dialog hides what is under it: the
+    dimming around it, a toast and an ad strip are translucent, and a reader may see
+    through them (a toast leaves 14% of the page's contrast, a strip 6%)."""
     w, h = page.size
     unit = min(w, h) / 20
     kind = str(rng.choice(["none", "none", "none", "none", "dialog", "toast", "strip"]))
     if kind == "none":
         return page, None
+    hidden: Box | None = None
     layer = Image.new(
         "RGBA", page.size, (0, 0, 0, int(rng.integers(90, 160)) if kind == "dialog" else 0)
     )
@@ -1016,7 +1019,7 @@ def _overlay(page: Image.Image, rng: Rng) -> tuple[Image.Image, Box | None]:
     f = font("DejaVuSans.ttf", int(0.7 * unit))
     if kind == "dialog":
         y = float(rng.uniform(0.25, 0.65)) * h
-        hidden: Box = (2 * unit, y, w - 2 * unit, y + 6 * unit)
+        hidden = (2 * unit, y, w - 2 * unit, y + 6 * unit)
         draw.rounded_rectangle(hidden, unit, fill=(255, 255, 255, 255))
         draw.text(
             (w / 2, y + 2 * unit),
@@ -1032,15 +1035,17 @@ def _overlay(page: Image.Image, rng: Rng) -> tuple[Image.Image, Box | None]:
         )
     elif kind == "toast":
         y = float(rng.uniform(0.5, 0.85)) * h
-        hidden = (w / 2 - 6 * unit, y, w / 2 + 6 * unit, y + 1.6 * unit)
-        draw.rounded_rectangle(hidden, 0.8 * unit, fill=(50, 50, 50, 220))
+        draw.rounded_rectangle(
+            (w / 2 - 6 * unit, y, w / 2 + 6 * unit, y + 1.6 * unit),
+            0.8 * unit,
+            fill=(50, 50, 50, 220),
+        )
         draw.text(
             (w / 2, y + 0.8 * unit), "Saved to gallery", font=f, fill=(255, 255, 255), anchor="mm"
         )
     else:
         y = float(rng.uniform(0.3, 0.9)) * h
-        hidden = (0, y, w, y + 2.2 * unit)
-        draw.rectangle(hidden, fill=(*_rgb(rng, 0, 256), 240))
+        draw.rectangle((0, y, w, y + 2.2 * unit), fill=(*_rgb(rng, 0, 256), 240))
         draw.text(
             (w / 2, y + 1.1 * unit), "AD  Download ▸", font=f, fill=(255, 255, 255), anchor="mm"
         )
@@ -1919,8 +1924,8 @@ def _novel_page(
 
 
 def _hides(over: Box, box: Sequence[float]) -> bool:
-    """Whether ``over`` hides over 2% of ``box`` (a toast's end on a board's corner, a margin
-    grazed, leaves every cell seen)."""
+    """Whether ``over`` hides over 2% of ``box`` (a dialog's corner on a board's margin
+    leaves every cell seen)."""
     across = min(over[2], box[2]) - max(over[0], box[0])
     down = min(over[3], box[3]) - max(over[1], box[1])
     hidden = max(across, 0) * max(down, 0)
@@ -1930,7 +1935,7 @@ def _hides(over: Box, box: Sequence[float]) -> bool:
 def novel(game: str, rng: Rng) -> tuple[NDArray[np.uint8], Any]:
     """A screen of ``game`` in a session-7 look and its truth: the puzzle a reader must find,
     or ``None`` when the picture is not the contract's puzzle (a knight's tour in progress, a
-    board partly hidden by a dialog, toast or ad) and must be refused. A one-stroke level
+    board partly hidden by a dialog) and must be refused. A one-stroke level
     already begun has the level left as its truth. ``game`` ``"none"`` draws a
     :func:`nonpuzzle` (truth ``None``), so ``novel`` has the contract of
     :func:`tests.render.mixed.screen`."""
