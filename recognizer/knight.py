@@ -1903,8 +1903,10 @@ def content_of(
     ink = foreign & _touching(closed, blob)
     chroma = float(np.percentile(_off_grey_blends(own, base), 75)) if len(own) else 255.0
     inks = float(np.percentile(_off_one_ink(own, base), 75)) if len(own) else 255.0
-    mirror = _mirror_likeness(ink, pixels - base)
-    plain = np.ones_like(pixels)
+    departure = pixels - base
+    plain = np.ones_like(departure)
+    upright = _symmetry(ink, plain)  # the shape alike its mirror image
+    mirror = _mirror_likeness(ink, departure, upright)
     letter = mirror == 0 and _letter_n(ink)
     crossing = 0.0
     if crossed is not None:
@@ -1922,7 +1924,7 @@ def content_of(
         ellipse=_ellipse_overlap(blob),
         inks=inks,
         mirror=mirror,
-        squared=min(_symmetry(ink, plain, "quarter turn"), _symmetry(ink, plain)),
+        squared=min(_symmetry(ink, plain, "quarter turn"), upright),
         crossing=crossing,
         colour=(float(ink_colour[0]), float(ink_colour[1]), float(ink_colour[2])),
         tones=tones,
@@ -2049,12 +2051,13 @@ def _touching(mask: NDArray[np.uint8], blob: NDArray[np.bool_]) -> NDArray[np.bo
     return np.isin(labels, parts[parts > 0])
 
 
-def _mirror_likeness(ink: NDArray[np.bool_], departure: FloatArray) -> float:
-    """How alike a piece is to its mirror image, in shape and in colour (the lesser, see
-    :func:`_symmetry`); 0 when it is more alike to its image turned by half a turn (a
-    letter N is, its outline nearly a square: a symmetric chess piece stands on a base)."""
+def _mirror_likeness(ink: NDArray[np.bool_], departure: FloatArray, upright: float) -> float:
+    """How alike a piece is to its mirror image, in shape (``upright``: :func:`_symmetry` of
+    ``ink`` on a plain square) and in colour (the lesser); 0 when it is more alike to its
+    image turned by half a turn (a letter N is, its outline nearly a square: a symmetric
+    chess piece stands on a base)."""
     shape = np.ones_like(departure)
-    mirror = min(_symmetry(ink, shape), _symmetry(ink, departure))
+    mirror = min(upright, _symmetry(ink, departure))
     turned = min(_symmetry(ink, shape, "half turn"), _symmetry(ink, departure, "half turn"))
     return 0.0 if turned >= mirror else mirror
 
