@@ -1117,7 +1117,7 @@ def read_cells(
     size, pad = params.cell_px, 3 * params.cell_px // 2
     warped = _on_canvas(diff, grid_to_pixels, params).astype(np.uint8, copy=False)
     seen = _on_canvas(np.full(diff.shape[:2], 255, np.uint8), grid_to_pixels, params)
-    off = cv2.dilate((seen < 128).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    off = _around(seen < 128)
     levels = ink_levels(diff, params)
     board = hysteresis(warped, *levels)
     clean = board
@@ -1445,6 +1445,11 @@ def _shaped_cells(colours: RGBImage, params: Params) -> list[int]:
     return shaped
 
 
+def _around(mask: Mask) -> Mask:
+    """The pixels within two of ``mask`` (its 5x5 dilation: a stroke's blurred edge)."""
+    return np.asarray(cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
+
+
 def _faint_marks(
     readings: list[MarkShape | None],
     faint: Mask,
@@ -1477,7 +1482,7 @@ def _faint_marks(
     ['?', '-', '-', '-', '-', '-', '-', '-', '-']
     """
     size, pad = params.cell_px, 3 * params.cell_px // 2
-    near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    near = _around(board)
     only = np.asarray(faint & ~near, np.uint8)
     margin = round(0.12 * size)
     boxes = {i: _cell_box(i, size, pad, margin) for i, cell in enumerate(readings) if cell is None}
@@ -1554,8 +1559,7 @@ def _unlike_the_page(
     high = max(params.page_contrast * float(np.median(warped[ink])), 2 * noise)
     contrasts = [ink.contrast for ink in mark_inks(readings, warped, board & ~lines, None, params)]
     strong = 0.5 * float(np.median(contrasts)) if contrasts else 255.0
-    near = cv2.dilate(board.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-    off_lines = cv2.dilate(lines.astype(np.uint8), np.ones((5, 5), np.uint8)) == 0
+    near, off_lines = _around(board), ~_around(lines)
     out = list(readings)
     for i, box in boxes.items():
         # a stroke's worth of ink at half the marks' contrast off the lines (a hand-drawn
