@@ -170,8 +170,9 @@ class Params:
     #: narrower find no grid (a blurred tiny target's cells shrink to dots).
     separator_close: tuple[float, ...] = (0.15, 0.3)
     #: Such a blob's box is read shrunk by these shares of its pitch on every side (grown
-    #: where negative), see :func:`_grid_within`.
-    box_pads: tuple[float, ...] = (-0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+    #: where negative: a photo's blur eats up to about 0.4 of a tiny target's pitch off its
+    #: outer cells, as dark separators and frame bleed in), see :func:`_grid_within`.
+    box_pads: tuple[float, ...] = (-0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
     #: A lattice fitted to fewer regions than this share of its cells is no grid unless each
     #: of its cells is one region.
     min_region_share: float = 0.6
@@ -231,6 +232,11 @@ class Params:
     #: this many times as far as the cells of the other classes stray from theirs (a
     #: photo's glare or uneven light strays them all alike; two merged colours only one).
     merge_light_ratio: float = 3.0
+    #: A lone board cell of a class that is the class's colour with white light added
+    #: (:func:`_glare_lit`: its offset from grey within this share of its length), while the
+    #: target's cells of the class are all the others' colour, is a glare spot, no second
+    #: colour.
+    glare_tint: float = 0.25
     #: A grid line is seen in a profile across it reaching this share of the pitch on
     #: either side (:func:`_line_marks`) ...
     line_reach: float = 0.3
@@ -1422,7 +1428,8 @@ def _board_classes(
     stays one class, as many as the target's. Or glare lights a spot of the board (white
     light added, which no gain across the board evens): a lit cell, or a lit corner of a
     class, makes a class of its own; its nearest class, joined by single linkage until the
-    board has the target's count, is its colour unlit. Either way the reading that follows
+    board has the target's count (and, where the counts tell, the class those leave it,
+    :func:`_linked`), is its colour unlit. Either way the reading that follows
     still has to match the target's counts exactly, and a class so joined is still
     checked for two colours merged (:func:`_merged_class`)."""
     classes = _cluster(cells, params)
@@ -1434,7 +1441,7 @@ def _board_classes(
         evened = _classes_under_light(cells, classes, positions, params)
         if evened is not None and int(evened.max()) + 1 == wanted:
             return evened, True
-        return _linked(cells, classes, wanted), True
+        return _linked(cells, classes, wanted, np.bincount(own)), True
     if int(classes.max()) + 1 >= wanted:
         return classes, int(classes.max()) + 1 == wanted
     while int(classes.max()) + 1 < wanted:
@@ -1448,20 +1455,94 @@ def _board_classes(
     return np.array([order[int(k)] for k in classes], dtype=np.int64), False
 
 
+#: At most this many joins of the board's classes are searched for the target's counts
+#: (:func:`_linked`): a glare spot or two.
+MAX_JOINS = 2
+
+
 def _linked(
-    cells: NDArray[np.float64], classes: NDArray[np.int64], count: int
+    cells: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    count: int,
+    sizes: NDArray[np.int64],
 ) -> NDArray[np.int64]:
     """``classes`` joined by single linkage (the two whose nearest cells are nearest, again
-    and again) until ``count`` are left, numbered by first appearance."""
-    classes = classes.copy()
+    and again) until ``count`` are left, numbered by first appearance.
+
+    The target holds the board's cells rearranged, so the joined classes must have its
+    classes' ``sizes`` (cell counts, in any order). When single linkage's classes do not,
+    the joins of at most ``MAX_JOINS`` classes that do are tried, and the one whose joins
+    are shortest (the sum of its single-linkage joins) is taken: a glare-lit cell whose
+    added light took it about as near a lighter colour as to its own is given to the class
+    that the counts leave it."""
     pairwise = np.linalg.norm(cells[:, None, :] - cells[None, :, :], axis=2)
-    while int(classes.max()) + 1 > count:
-        apart = np.where(classes[:, None] != classes[None, :], pairwise, np.inf)
+    n = int(classes.max()) + 1
+    between = np.array(
+        [[pairwise[np.ix_(classes == a, classes == b)].min() for b in range(n)] for a in range(n)]
+    )
+    wanted = sorted(sizes.tolist())
+    found = _single_linkage(between, count)
+    if sorted(np.bincount(found[classes]).tolist()) != wanted and n - count <= MAX_JOINS:
+        per_class = np.bincount(classes)
+        joins = [
+            labels
+            for labels in _partitions(n, count)
+            if sorted(np.bincount(labels, weights=per_class).astype(int).tolist()) == wanted
+        ]
+        if joins:
+            found = min(joins, key=lambda labels: _join_length(between, labels))
+    joined = found[classes]
+    order = {int(k): i for i, k in enumerate(dict.fromkeys(joined.tolist()))}
+    return np.array([order[int(k)] for k in joined], dtype=np.int64)
+
+
+def _single_linkage(between: NDArray[np.float64], count: int) -> NDArray[np.int64]:
+    """Labels of the classes (``between``: the distance between each two's nearest cells)
+    joined by single linkage, the nearest two again and again, until ``count`` are left."""
+    labels = np.arange(len(between))
+    while len(np.unique(labels)) > count:
+        apart = np.where(labels[:, None] != labels[None, :], between, np.inf)
         a, b = np.unravel_index(int(np.argmin(apart)), apart.shape)
-        classes[classes == classes[b]] = classes[a]
-        order = {int(k): i for i, k in enumerate(dict.fromkeys(classes.tolist()))}
-        classes = np.array([order[int(k)] for k in classes], dtype=np.int64)
-    return classes
+        labels[labels == labels[b]] = labels[a]
+    return labels
+
+
+def _partitions(n: int, count: int) -> Iterator[NDArray[np.int64]]:
+    """Every way to join ``n`` classes into ``count`` (labels, each join labelled by its
+    first class's order)."""
+
+    def extend(labels: list[int], used: int) -> Iterator[list[int]]:
+        left = n - len(labels)
+        if left == 0:
+            if used == count:
+                yield labels
+            return
+        if used + left > count:  # room to join
+            for k in range(used):
+                yield from extend([*labels, k], used)
+        if used < count:
+            yield from extend([*labels, used], used + 1)
+
+    for labels in extend([], 0):
+        yield np.array(labels, dtype=np.int64)
+
+
+def _join_length(between: NDArray[np.float64], labels: NDArray[np.int64]) -> float:
+    """The total length of the single-linkage joins that make the classes ``labels`` join
+    (``between``: the distance between each two classes' nearest cells)."""
+    total = 0.0
+    for k in np.unique(labels):
+        members = np.flatnonzero(labels == k)
+        sub = between[np.ix_(members, members)]
+        # Prim's tree over the members: the single-linkage joins within the class
+        inside = np.zeros(len(members), dtype=bool)
+        inside[0] = True
+        for _ in range(len(members) - 1):
+            reach = np.where(inside[:, None] & ~inside[None, :], sub, np.inf)
+            i, j = np.unravel_index(int(np.argmin(reach)), reach.shape)
+            total += float(reach[i, j])
+            inside[j] = True
+    return total
 
 
 def _classes_under_light(
@@ -1614,12 +1695,31 @@ def _class_split(
             continue
         if group.sum() > (~group).sum():
             group, nearer = ~group, ~nearer
+        if group.sum() == 1 and not nearer.any() and _glare_lit(colors[mine], group, params):
+            continue  # a glare spot on one board cell: the target's cells are all the others'
         cells = _cell_names(np.concatenate([mine[group], theirs[nearer]]), board)
         return (
             f"colour class {k + 1} may be two colours (two groups {gap:.0f} apart under an "
             f"even light); cells in doubt: {cells}"
         )
     return None
+
+
+def _glare_lit(cells: NDArray[np.float64], lit: NDArray[np.bool_], params: Params) -> bool:
+    """True when the ``lit`` cells (as the camera saw them) are the others' colour with
+    white light added: lighter by about as much in every channel, the offset from grey
+    within ``glare_tint`` of the added light's length. Glare adds the lamp's light to what
+    the screen shows; a second colour of a class differs from it in hue too. A channel the
+    lit cells show clipped (``saturated``) shows less of the light than was added, never
+    more; the light's level is read in the others, and without one there is no telling."""
+    seen = cells[lit].mean(axis=0)
+    added = seen - cells[~lit].mean(axis=0)
+    free = seen < params.saturated
+    if not free.any():
+        return False
+    level = float(added[free].mean())
+    off = np.where(free, added - level, np.maximum(added - level, 0.0))
+    return level > 0 and float(np.linalg.norm(off)) <= params.glare_tint * level * np.sqrt(3)
 
 
 def _unbanded(
