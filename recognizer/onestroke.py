@@ -116,6 +116,9 @@ class Params:
     #: ...unless its centre is darker than the tiles' colour there by more than this (Lab
     #: L): glare lightens what it fades.
     shaded: float = 3.0
+    #: A tile's lift varies by about this much with the picture's noise: a tile whose lift is
+    #: 1 may still be faded this much (see :func:`_bridged`).
+    lift_noise: float = 0.1
     #: A hole, or a cell beside the board passed over, whose centre lies this far from the
     #: background beside it towards the tiles' colour (:attr:`CellReading.tint`) may be a
     #: tile washed out by glare: it is in doubt.
@@ -991,7 +994,7 @@ def _decide(
         doubts.append(f"cells tinted like faded tiles are read as holes: {cells} in doubt")
         confidence = min(confidence, 0.3)
     # glare fades tiles smoothly: a hole beside a faint tile may be a tile faded out, unless
-    # it lies between two tiles that are not faint (see _bridged)
+    # it lies between two tiles too little faded for that (see _bridged)
     faded = sorted(
         hole
         for hole in holes
@@ -1427,16 +1430,30 @@ def _faint(reading: CellReading, params: Params) -> bool:
 def _bridged(
     hole: Cell, tiles: set[Cell], readings: dict[Cell, CellReading], params: Params
 ) -> bool:
-    """Whether ``hole`` lies between two tiles, across it in its row or column, that both
-    stand out from their gaps as unfaded tiles do (a lift of :attr:`Params.faint` at least,
-    whatever their colour: the tiles' colour field follows a broad glare): glare bright
-    enough to wash a tile out entirely falls off smoothly, and fades the tiles a pitch away
-    on at least one side of it along each line (of two points either side of a cell, one is
-    no farther from the light's centre than the cell's own pitch beside it)."""
+    """Whether ``hole`` lies between two tiles, across it in its row or column, too little
+    faded for glare to have washed a tile at ``hole`` out entirely.
+
+    A tile's fade is ``1 - lift`` (at least :attr:`Params.lift_noise`, at most 1): the share
+    of a full wash-out the light added there. Glare is a smooth bump of light; for a bump
+    of width ``s`` (a Gaussian's sigma), the light at the two points a pitch either side of
+    a cell, multiplied, is the light at the cell squared times ``exp(-(pitch / s)^2)``,
+    wherever the light's centre lies. So a tile at ``hole`` washed out entirely (a fade of 1
+    at least) needs the fades of the two tiles either side to multiply to that at least.
+    Glare bright enough for that is taken to fade the tiles a pitch from its centre by
+    ``1 - faint`` at least (a width of 0.6 pitch at least, as :attr:`Params.faint` assumes):
+    two tiles either side whose fades multiply to ``(1 - faint) ** 2`` at most bridge the
+    hole: both at a lift of ``faint`` or more, or an unfaded tile opposite one faded past
+    that. (Along a diagonal that bound, ``(1 - faint) ** 4``, is below the noise's.)
+    """
     r, c = hole
+    fades = {
+        cell: min(1.0, max(params.lift_noise, 1.0 - readings[cell].lift))
+        for cell in _neighbours(hole)
+        if cell in tiles
+    }
     return any(
-        all(cell in tiles and readings[cell].lift >= params.faint for cell in pair)
-        for pair in (((r - 1, c), (r + 1, c)), ((r, c - 1), (r, c + 1)))
+        a in fades and b in fades and fades[a] * fades[b] <= (1.0 - params.faint) ** 2
+        for a, b in (((r - 1, c), (r + 1, c)), ((r, c - 1), (r, c + 1)))
     )
 
 

@@ -19,7 +19,7 @@ from cli.pipeline import Record, solve_image
 from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, reduce, to_lab
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.onestroke import DEFAULT, _medians, draw, recognize
+from recognizer.onestroke import DEFAULT, CellReading, _bridged, _medians, draw, recognize
 from solvers.errors import UnrecognizedError
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import foreign, nonpuzzle
@@ -938,3 +938,36 @@ def test_tiles_faded_by_glare_are_no_numbered_pieces() -> None:
     recognition = recognize(flat)
     assert recognition.puzzle is not None, recognition.doubts
     assert recognition.doubts[0].startswith("holes beside faint tiles"), recognition.doubts
+
+
+@pytest.mark.parametrize("seed", [2_610_067, 2_610_093])
+def test_a_hole_beside_one_faint_tile_opposite_an_unfaded_one_is_read(seed: int) -> None:
+    """Own photos (this helper's tuning seeds), straightened with their true outlines: glare
+    faded the tile on one side of a hole in its row (lift 0.68, 0.58), and the hole was
+    doubted as a tile washed out; the tile on its other side is unfaded (0.97, 0.91). Light
+    bright enough to wash a tile out would have faded that one too: both are read."""
+    flat, truth = true_rectified("onestroke", seed)
+    recognition = recognize(flat)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
+
+
+def test_tiles_bridge_a_hole_by_the_product_of_their_fades() -> None:
+    """Two tiles either side of a hole in its row or column bridge it (no tile there washed
+    out) when their fades (1 - lift, at least the noise's 0.1) multiply to 0.0625 at most.
+    A tile washed out by forced glare (own photo 2240012) lay between tiles of lifts 0.65
+    and 0.76 (0.084): not bridged."""
+    hole = (1, 1)
+
+    def bridged(lifts: dict[Cell, float]) -> bool:
+        readings = {
+            cell: CellReading(1.0, 1.0, 0.0, lift, (80.0, 0.0, 0.0), 1.0, True, 1.0, 0.0)
+            for cell, lift in lifts.items()
+        }
+        return _bridged(hole, set(lifts), readings, DEFAULT)
+
+    assert bridged({(0, 1): 0.8, (2, 1): 0.8})
+    assert bridged({(1, 0): 1.1, (1, 2): 0.4})  # 0.1 * 0.6
+    assert not bridged({(0, 1): 0.65, (2, 1): 0.76})  # 0.35 * 0.24
+    assert not bridged({(1, 0): 1.1, (0, 1): 1.1})  # no tile across
+    assert not bridged({(1, 0): 1.1, (1, 2): 0.3})  # 0.1 * 0.7
