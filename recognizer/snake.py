@@ -102,7 +102,8 @@ class Params:
     flat_thresholds: tuple[float, ...] = (14.0, 30.0, 7.0)  # gradient below this is "flat"
     fine_flat: float = 4.0  # and below this where none of those showed a whole lattice
     min_cells: int = 30  # flat squares needed to trust a cell lattice
-    min_cover: int = 60  # cells of a 10 x 10 lattice that must hold one (its empty cells do)
+    min_cover: int = 60  # cells of a 10 x 10 lattice that must hold one (its empty cells do;
+    # or this share of one parity's cells, on a checkered board)
     plain_rim: float = 0.5  # share of a plain board's rim that is the board's flat colour
     parted: float = 6.0  # colour distance of a plain board from its page that parts them
     inset: float = 0.14  # fraction of a cell cut off each side when reading its contents
@@ -409,12 +410,14 @@ def _readings(scores: dict[str, float], p: Params, widen: float = 1.0) -> set[st
 
 @dataclass(frozen=True)
 class _Grid:
-    """An axis-aligned 10 x 10 lattice in working-picture pixels."""
+    """An axis-aligned 10 x 10 lattice in working-picture pixels (``plain``: a plain
+    board's, from its flat region's box)."""
 
     left: float
     top: float
     pitch_x: float
     pitch_y: float
+    plain: bool = False
 
     def box(self, cell: Cell, inset: float) -> tuple[int, int, int, int]:
         """Pixel rows and columns ``(y0, y1, x0, x1)`` of a cell shrunk by ``inset``."""
@@ -457,6 +460,11 @@ def _fit_axis(centres: NDArray[np.float64], pitch: float) -> tuple[float, float,
 
 class _OtherSize(str):
     """Why a lattice of cells was refused: it is not 10 x 10."""
+
+
+class _Short(_OtherSize):
+    """A lattice a cell or two short of 10 x 10 along its sides, none over: it may be a
+    board whose outer cells joined the page around it (an outline lost to blur)."""
 
 
 def _cell_lattices(
@@ -502,13 +510,21 @@ def _cell_lattices(
         return
     cols, rows = fx[3] - fx[2] + 1, fy[3] - fy[2] + 1
     if (rows, cols) != (SIZE, SIZE):
-        yield _OtherSize(f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}")
+        short = min(rows, cols) >= SIZE - 2 and max(rows, cols) <= SIZE
+        yield (_Short if short else _OtherSize)(
+            f"the board is {cols} x {rows} cells, not {SIZE} x {SIZE}"
+        )
         return
     rows_at = np.round((cy - fy[0]) / fy[1])
     cols_at = np.round((cx - fx[0]) / fx[1])
     inside = (rows_at >= fy[2]) & (rows_at <= fy[3]) & (cols_at >= fx[2]) & (cols_at <= fx[3])
-    cover = len(set(zip(rows_at[inside], cols_at[inside], strict=True)))
-    if cover < p.min_cover:
+    covered = set(zip(rows_at[inside], cols_at[inside], strict=True))
+    cover = len(covered)
+    # a checkered board whose squares of one colour joined the page around it (as pale as
+    # they are, or lit so by glare) shows its flat squares on the other colour's cells
+    # alone: most of one parity's cells hold one, as most of a field's cells do
+    share = max(sum((r + c) % 2 == k for r, c in covered) for k in (0, 1)) / (SIZE * SIZE / 2)
+    if cover < p.min_cover and share < p.min_cover / (SIZE * SIZE):
         yield f"flat squares in only {cover} of the lattice's {SIZE * SIZE} cells"
         return
     yield _Grid(fx[0] + (fx[2] - 0.5) * fx[1], fy[0] + (fy[2] - 0.5) * fy[1], fx[1], fy[1])
@@ -533,7 +549,7 @@ def _plain_square(
             [box[:band].ravel(), box[-band:].ravel(), box[:, :band].ravel(), box[:, -band:].ravel()]
         )
         if rim.mean() >= min_rim:
-            return _Grid(x, y, w / SIZE, h / SIZE)
+            return _Grid(x, y, w / SIZE, h / SIZE, plain=True)
     return None
 
 
@@ -611,7 +627,8 @@ def _board_grids(reduced: RGBImage, p: Params) -> Iterator[_Grid | str]:
     the board alone, parted by colour, a few pixels in).
 
     Where no threshold of :attr:`Params.flat_thresholds` shows a whole lattice of cells
-    (10 x 10 or of another size: its cells are apart already), a finer one
+    (10 x 10 or of another size: its cells are apart already; one a cell or two short of
+    10 x 10 may be a board whose outer cells joined the page, :class:`_Short`), a finer one
     (:attr:`Params.fine_flat`) is tried for lattices alone: the cells of one colour on a
     checkered board meet at their corners, where the gradient between pale squares
     vanishes, so blur and a photo's light join them into one flat region (a lattice of
@@ -628,7 +645,9 @@ def _board_grids(reduced: RGBImage, p: Params) -> Iterator[_Grid | str]:
         _, labels, found, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
         stats = np.asarray(found, dtype=np.int32)
         cells = list(_cell_lattices(stats, flat.shape, p))
-        lattices += sum(isinstance(g, _Grid | _OtherSize) for g in cells)
+        lattices += sum(
+            isinstance(g, _Grid | _OtherSize) and not isinstance(g, _Short) for g in cells
+        )
         regions = np.asarray(labels, np.int32)
         plain = [] if fine else _plain_boards(small, stats, regions, p, k == 0)
         for grid in [*cells, *plain]:
@@ -1714,12 +1733,49 @@ def _shaded_end(
     return None
 
 
+def _board_edges(image: RGBImage, grid: _Grid, reach: float, p: Params) -> _Grid:
+    """A plain board's lattice (``grid``, in ``image`` pixels) with each side moved out to
+    where the board's colour ends, within ``reach`` pixels: a flat region stops short of
+    its board's edge by the gradient's own reach (a pixel or so of the reduced picture where
+    it was found, several of the picture's), a few hundredths of a small board's side that
+    may put its far cells' pieces off their centres (where a photo blurs an outline into
+    the board, the region's box may be the better one: both are read). A side moves only
+    where the board's colour (along it, just inside: a median, as pieces stand in the
+    cells' middles) ends within ``reach``, off it by :attr:`Params.weak`: on a page of
+    nearly its colour it stays."""
+    height, width = image.shape[:2]
+    x0, y0 = grid.left, grid.top
+    x1, y1 = x0 + SIZE * grid.pitch_x, y0 + SIZE * grid.pitch_y
+    steps = np.arange(int(reach) + 2)  # and the pixel beyond, where the colour may end
+    sides = []
+    for edge, outward, vertical in ((x0, -1, True), (y0, -1, False), (x1, 1, True), (y1, 1, False)):
+        # the pixel rows or columns from the side's last one inside the board outwards
+        start = round(edge) - (1 if outward > 0 else 0)
+        at = start + outward * steps
+        lo, hi = (y0, y1) if vertical else (x0, x1)
+        along = slice(round(lo + 0.05 * (hi - lo)), round(hi - 0.05 * (hi - lo)))
+        if at.min() < 0 or at.max() >= (width if vertical else height):
+            sides.append(float(edge))
+            continue
+        strip = image[along, at] if vertical else image[at, along].transpose(1, 0, 2)
+        profile = np.median(strip.astype(np.float32), axis=0)
+        off = np.flatnonzero(_distance(profile, profile[0]) > p.weak)
+        sides.append(
+            float(start + outward * (off[0] - 1) + (1 if outward > 0 else 0))
+            if len(off)
+            else float(edge)
+        )
+    left, top, right, bottom = sides
+    return _Grid(left, top, (right - left) / SIZE, (bottom - top) / SIZE, plain=True)
+
+
 def _board_readings(
     image: RGBImage, small: RGBImage, scale: float, p: Params
 ) -> Iterator[_Reading]:
     """Readings of every candidate board, found in ``small`` (the picture reduced by
     ``scale``) and read resampled from the picture itself; the lattice is in the picture's
-    pixels."""
+    pixels. A plain board refused as found is read again with its sides moved out to its
+    colour's end (:func:`_board_edges`), when that moves them."""
     for found in _board_grids(small, p):
         if isinstance(found, str):
             yield _Reading(None, (found,))
@@ -1727,12 +1783,19 @@ def _board_readings(
         grid = _Grid(
             found.left / scale, found.top / scale, found.pitch_x / scale, found.pitch_y / scale
         )
-        board, local = _resampled(image, grid, p)
-        reading = _read_board(board, local, p, max(1.0, local.pitch_y / grid.pitch_y))
-        lattice = Lattice.axis_aligned(SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y)
-        yield _Reading(reading.field, reading.doubts, lattice, reading.closeness)
-        if reading.field is not None:
-            return
+        grids = [grid]
+        if found.plain:
+            edges = _board_edges(image, grid, 2 / scale, p)
+            grids += [edges] if edges != grid else []
+        for grid in grids:
+            board, local = _resampled(image, grid, p)
+            reading = _read_board(board, local, p, max(1.0, local.pitch_y / grid.pitch_y))
+            lattice = Lattice.axis_aligned(
+                SIZE, SIZE, grid.left, grid.top, grid.pitch_x, grid.pitch_y
+            )
+            yield _Reading(reading.field, reading.doubts, lattice, reading.closeness)
+            if reading.field is not None:
+                return
 
 
 # ------------------------------------------------------------------------- text maps
@@ -2046,6 +2109,28 @@ def _row_cells(
     return cells, phase + (first + row.start) * pitch
 
 
+def _dot_lines(
+    inked: _Inked, expected: float, slack: float, pitch: float
+) -> tuple[list[tuple[float, list[_Blob]]], float, float] | None:
+    """The text lines of the ``inked`` dots (about ``expected`` pixels, give or take
+    ``slack``, and about ``pitch`` pixels apart) that follow the dots' pitch (not prose),
+    the dots' size and that pitch; None when under ``SIZE - 2`` lines do."""
+    dots, dot = _dots(inked.blobs, expected, slack)
+    if not dots:
+        return None
+    lines = _baselines(dots, dot)
+    gaps = np.concatenate([np.diff(sorted(d.cx for d in line)) for _, line in lines])
+    regular = gaps[np.abs(gaps - pitch) <= 0.15 * pitch + slack]
+    if len(regular) == 0:
+        return None
+    # the mean, as centres lie on whole or half pixels: small text's gaps are whole pixels
+    # either side of its pitch (7 and 8 apart at 7.8), of which a median keeps one, and
+    # dots two or three pitches apart then fall off it (_on_pitch)
+    pitch = float(np.mean(regular))
+    lines = [(base, line) for base, line in lines if _on_pitch(line, pitch)]
+    return (lines, dot, pitch) if len(lines) >= SIZE - 2 else None
+
+
 def _text_rows(
     ink: FloatImage, expected: float, slack: float, pitch: float, p: Params
 ) -> tuple[list[_TextRow], float, float] | str:
@@ -2053,23 +2138,18 @@ def _text_rows(
     take ``slack``, and about ``pitch`` pixels apart), with the character pitch and the
     line pitch, both measured on the lines whose dots follow that pitch (not on prose)."""
     strong = _Inked.at(ink, 0.5)
-    dots, dot = _dots(strong.blobs, expected, slack)
-    if not dots:
-        return "no text map"
-    lines = _baselines(dots, dot)
-    gaps = np.concatenate([np.diff(sorted(d.cx for d in line)) for _, line in lines])
-    regular = gaps[np.abs(gaps - pitch) <= 0.15 * pitch + slack]
-    if len(regular) == 0:
-        return "no text map"
-    # the mean, as centres lie on whole or half pixels: small text's gaps are whole pixels
-    # either side of its pitch (7 and 8 apart at 7.8), of which a median keeps one, and
-    # dots two or three pitches apart then fall off it (_on_pitch)
-    pitch = float(np.mean(regular))
-    lines = [(base, line) for base, line in lines if _on_pitch(line, pitch)]
-    if len(lines) < SIZE - 2:
-        return "no text map"
-    line_pitch = float(np.median(np.diff([base for base, _ in lines])))
     fainter: _Inked | None = None
+    dotted = _dot_lines(strong, expected, slack, pitch)
+    if dotted is None:
+        # small text's dots, under two pixels wide, fall across pixel columns: their
+        # antialiased ink may pass half strength in one column only (too thin to be
+        # round), so they are looked for at a quarter of it too
+        strong = fainter = _Inked.at(ink, 0.25)
+        dotted = _dot_lines(strong, expected, slack, pitch)
+    if dotted is None:
+        return "no text map"
+    lines, dot, pitch = dotted
+    line_pitch = float(np.median(np.diff([base for base, _ in lines])))
     rows = []
     for index, (base, line_dots) in enumerate(lines):
         xs = np.array([d.cx for d in line_dots])

@@ -563,6 +563,9 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # a photo's blur faded the dots of the first two rows below half the ink's strength
         # (blanks among the dots): a line that holds no row is read again at a quarter
         (1730032, ("photo",)),
+        # a 387 x 572 screenshot's text map, its dots under two pixels wide: most passed
+        # half the ink's strength in one pixel column only, too thin to be round dots
+        (2500002, ("screen",)),
         # a small plain board whose page ring joins it at its soft corners: the ring and
         # board read as one square, then the board alone, parted by colour 4 px in, was
         # dropped as the same lattice
@@ -578,6 +581,14 @@ def _screen_and_true_rectified_photo(seed: int) -> tuple[RGBImage, RGBImage, Puz
         # a pale checkered board whose like squares the photo's blur joined at their
         # corners: a finer threshold of flatness parts them
         (2230018, ("photo",)),
+        # faint lines on a white board on a white page: the outer cells joined the page,
+        # a 9 x 9 lattice, so the finer threshold was not tried; a lattice a cell or two
+        # short of 10 x 10 is no whole one
+        (2630030, ("photo",)),
+        # a pale checkered board on a white page: its white squares joined the page and
+        # glare, flat squares in 55 cells, all but five of one parity; a plain square of
+        # the whole screen was read instead
+        (2500003, ("photo",)),
         # a glare beam over a line body's tail: lighter by white added, no head's shade
         (2230027, ("photo",)),
     ],
@@ -827,6 +838,10 @@ def test_foreign_photo_body_directions_rest_on_evidence(
         # a red body and its red cherry far from it: a single cell of the body's colour
         # over two steps from the chain is a piece apart
         (2230020, "novel"),
+        # a small plain checkered board (40 px cells) whose flat region stopped 4 to 8 px
+        # inside its outline: the far cells' trees off their centres; read again with its
+        # sides moved out to where the board's colour ends
+        (2630002, "screen"),
     ],
 )
 def test_foreign_looks_are_read(seed: int, draw: str) -> None:
