@@ -237,6 +237,10 @@ class Params:
     number_blur: float = 0.12
     """Widest blur of the steps between squares (see :func:`_blur`), in sides, on which
     numbers are read by their strokes: their glyphs' strokes are about a tenth as wide."""
+    band_share: float = 0.9
+    band_width: float = 0.35
+    """Least share of a line of pixels across a square foreign, and least width of such
+    lines together, in sides, for a band over the board (see :func:`_cut_by_band`)."""
 
 
 PARAMS = Params()
@@ -361,7 +365,8 @@ def _board_reading(
         )
     blur = _blur(picture, board.rows, board.cols, s)
     fine = lattice.cell_size() >= params.number_cell and blur <= params.number_blur
-    scores, sizes, marks, inks = piece_scores(picture, colours, contrast, params, blur, not fine)
+    squares = piece_scores(picture, colours, contrast, params, blur, not fine)
+    scores, _, marks, _, _ = squares
     pieces = np.argwhere(scores >= 1.0)
     knight = (int(pieces[0][0]), int(pieces[0][1])) if len(pieces) == 1 else None
     numbers = [] if knight is None else move_numbers(picture, colours, knight, fine, marks, params)
@@ -369,27 +374,29 @@ def _board_reading(
     beyond |= _chequer_past(ringed, _shown(around, image.shape), contrast, params)
     beyond |= _cut(lattice, image.shape, params)
     bare = _cut(lattice, image.shape, params, margin=params.bare_edge)
-    beyond |= _unlike_surround(ringed, bare, params)
-    beyond |= _unlike_margin(wide, ringed, bare, params)
+    margins = _margins(wide, ringed, bare, params)
+    if not _framed(margins, ringed, params):
+        beyond |= _unlike_surround(ringed, bare, params)
+    beyond |= _unlike_margin(margins, ringed, params)
     edge = _edge_doubt(board, corners, _squares_off(colours, knight, params), beyond, params)
-    return _reading(board, lattice, (scores, sizes, marks, inks), numbers, edge, params)
+    return _reading(board, lattice, squares, numbers, edge, params)
 
 
 def _reading(
     board: Board,
     lattice: Lattice,
-    squares: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], FloatArray],
+    squares: Squares,
     numbers: list[Cell],
     edge: str | None,
     params: Params,
 ) -> Recognition:
-    """The recognition from the squares' piece scores, sizes, marks and their inks (see
-    :func:`piece_scores`), the squares holding move numbers (see :func:`move_numbers`)
-    and any doubt about the edges. Besides the knight, a shape of a
-    piece's size (a disc, two marks in one) is in doubt: a board of other pieces (draughts)
-    is no knight's tour, however knight-like one of them looks. So are move numbers, or
-    marks leading to the knight by knight moves: a tour in progress."""
-    scores, sizes, marks, inks = squares
+    """The recognition from what the squares hold (see :func:`piece_scores`), the squares
+    holding move numbers (see :func:`move_numbers`) and any doubt about the edges. Besides
+    the knight, a shape of a piece's size (a disc, two marks in one) is in doubt: a board
+    of other pieces (draughts) is no knight's tour, however knight-like one of them looks.
+    So are move numbers, or marks leading to the knight by knight moves: a tour in
+    progress; and squares a band over the board cuts (what they hold is partly hidden)."""
+    scores, sizes, marks, inks, cut = squares
     pieces = [(int(r), int(c)) for r, c in np.argwhere(scores >= 1.0)]
     least = max(params.doubtful, params.rival * float(scores.max()))
     unsure = [
@@ -412,6 +419,9 @@ def _reading(
         doubts.append(f"a tour in progress? marks on {_cells(walk)} lead to the knight")
     if edge is not None:
         doubts.append(edge)
+    if cut.any():
+        cells = [(int(r), int(c)) for r, c in np.argwhere(cut)]
+        doubts.append(f"squares cut by a band over the board: {_cells(cells)}")
     if len(pieces) != 1:
         return Recognition(GAME, None, 0.3 if pieces else 0.1, lattice, tuple(doubts))
     puzzle = Puzzle(board.rows, board.cols, pieces[0])
@@ -1340,33 +1350,66 @@ def _unlike_surround(ringed: SquareColours, bare: set[str], params: Params) -> s
     return _odd_side(shown, ringed, params.surround_colour, params)
 
 
-def _unlike_margin(
+def _margins(
     wide: FloatArray, ringed: SquareColours, bare: set[str], params: Params
-) -> set[str]:
-    """The side of the board whose margin (the strip just beyond its edge, see
+) -> list[dict[str, FloatArray]]:
+    """The median colour of each side's margin (the strip just beyond its edge, see
     :attr:`Params.margin`, from the board warped flat with :attr:`Params.past_rings` rings
-    around it) is unlike the other three's, while those are alike (see
-    :attr:`Params.margin_colour`), or is not shown (``bare``): whatever borders a board,
-    a frame or the page, borders it alike all round, right at its edge (however wider the
-    frame is below than above, or patterned further out), so a side bordered by something
-    else there ends at a dialog or a band laid over the board, which may hide more rows."""
+    around it) but those not shown (``bare``): of the whole strip, and of its half nearer
+    the edge (a frame about as wide as the strip, a fifth of a square, fills a side's strip
+    less than half where the lattice's edge lies a pixel or two out, and the page beyond
+    it takes that side's median)."""
     rings, s = params.past_rings, params.square
     rows, cols = (n - 2 * rings for n in ringed.spread.shape)
     top, left = rings * s, rings * s
     bottom, right = top + rows * s, left + cols * s
     near, far = (round(f * s) for f in params.margin)
-    strips = {
-        "top": wide[top - far : top - near, left:right],
-        "bottom": wide[bottom + near : bottom + far, left:right],
-        "left": wide[top:bottom, left - far : left - near],
-        "right": wide[top:bottom, right + near : right + far],
-    }
-    shown = {
-        side: np.median(strip.reshape(-1, 3), axis=0)
-        for side, strip in strips.items()
-        if side not in bare
-    }
-    return _odd_side(shown, ringed, params.margin_colour, params, params.margin_apart)
+    margins = []
+    for depth in (far, (near + far) // 2):
+        strips = {
+            "top": wide[top - depth : top - near, left:right],
+            "bottom": wide[bottom + near : bottom + depth, left:right],
+            "left": wide[top:bottom, left - depth : left - near],
+            "right": wide[top:bottom, right + near : right + depth],
+        }
+        margins.append(
+            {
+                side: np.median(strip.reshape(-1, 3), axis=0)
+                for side, strip in strips.items()
+                if side not in bare
+            }
+        )
+    return margins
+
+
+def _unlike_margin(
+    margins: list[dict[str, FloatArray]], ringed: SquareColours, params: Params
+) -> set[str]:
+    """The side of the board whose margin (see :func:`_margins`) is unlike the other
+    three's, while those are alike (see :attr:`Params.margin_colour`), or is not shown,
+    in the whole strip and in its nearer half: whatever borders a board, a frame or the
+    page, borders it alike all round, right at its edge (however wider the frame is below
+    than above, or patterned further out), so a side bordered by something else there
+    ends at a dialog or a band laid over the board, which may hide more rows."""
+    odd = {"top", "bottom", "left", "right"}
+    for shown in margins:
+        odd &= _odd_side(shown, ringed, params.margin_colour, params, params.margin_apart)
+    return odd
+
+
+def _framed(margins: list[dict[str, FloatArray]], ringed: SquareColours, params: Params) -> bool:
+    """Whether all four sides' margins (see :func:`_margins`), the whole strips and their
+    nearer halves, are shown and alike, within the first :attr:`Params.margin_colour` of
+    the board's two colours' distance: the board is bordered alike all round right at its
+    edge, so it ends there, and whatever lies a square beyond one side (an ad strip, a
+    toolbar) lies past its frame or the page, hiding none of it."""
+    distance = _colours_apart(ringed, params)
+    return all(
+        len(shown) == 4
+        and max(float(np.linalg.norm(a - b)) for a in shown.values() for b in shown.values())
+        <= params.margin_colour[0] * distance
+        for shown in margins
+    )
 
 
 def _odd_side(
@@ -1383,11 +1426,7 @@ def _odd_side(
     its distance from them; every side when one at most is shown (the picture ends at the
     board on three sides or four: a board's crop, or a screen found inside a board, where
     any side may go on)."""
-    rings = params.past_rings
-    inner = (slice(rings, -rings), slice(rings, -rings))
-    parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
-    own = [np.median(ringed.base[inner][parity[inner] == k], axis=0) for k in (0, 1)]
-    distance = float(np.linalg.norm(own[1] - own[0]))
+    distance = _colours_apart(ringed, params)
     alike, unlike = limits
     sides = ("top", "bottom", "left", "right")
     if len(shown) < 2:
@@ -1408,6 +1447,16 @@ def _odd_side(
         if odd:
             out.add(side)
     return out
+
+
+def _colours_apart(ringed: SquareColours, params: Params) -> float:
+    """The distance between the board's two colours (its squares inside the
+    :attr:`Params.past_rings` rings of ``ringed``)."""
+    rings = params.past_rings
+    inner = (slice(rings, -rings), slice(rings, -rings))
+    parity = np.indices(ringed.spread.shape).sum(axis=0) % 2
+    own = [np.median(ringed.base[inner][parity[inner] == k], axis=0) for k in (0, 1)]
+    return float(np.linalg.norm(own[1] - own[0]))
 
 
 def _shown(lattice: Lattice, shape: tuple[int, ...]) -> NDArray[np.bool_]:
@@ -1590,6 +1639,21 @@ def _alternation(colours: SquareColours) -> tuple[float, float]:
     return contrast, majority
 
 
+class Squares(NamedTuple):
+    """What the squares hold, ``(rows, cols)`` arrays (see :func:`piece_scores`)."""
+
+    scores: NDArray[np.float64]
+    """How piece-like each square's content is (1 or more: a piece)."""
+    sizes: NDArray[np.float64]
+    """How piece-sized it is."""
+    marks: NDArray[np.bool_]
+    """Whether it holds a mark at its centre."""
+    inks: FloatArray
+    """``(rows, cols, 3)``: its content's median colour."""
+    cut: NDArray[np.bool_]
+    """Whether a band over the board cuts it (see :func:`_cut_by_band`)."""
+
+
 class Content(NamedTuple):
     """The largest blob of what a square holds besides its own colour (outlines closed,
     holes filled)."""
@@ -1630,6 +1694,9 @@ class Content(NamedTuple):
     turn than its mirror image."""
     tones: tuple[float, float] = (0.0, 255.0)
     """The lower and upper quartiles of its own pixels' grey levels."""
+    cut: bool = False
+    """Whether a band over the board crosses the square and cuts more than itself off
+    (see :func:`_cut_by_band`)."""
 
     def score(self, params: Params = PARAMS, shape: bool = True, letters: bool = False) -> float:
         """The least ratio of a feature to a piece's (1 or more: a piece); a coloured blob
@@ -1667,7 +1734,7 @@ def piece_scores(
     params: Params = PARAMS,
     blur: float = 1.0,
     discs: bool = False,
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], FloatArray]:
+) -> Squares:
     """How piece-like each square's content is, how piece-sized (see
     :meth:`Content.score`; 0: empty). Where a letter N is a piece only as a letter, any
     glyph of a letter's size is piece-sized (a chess diagram in letters is no knight's
@@ -1676,10 +1743,12 @@ def piece_scores(
     so it is in doubt only beside no clear piece). And which squares hold a mark at their
     centre (a move number, a cross; no disc: move dots hint at the knight's moves, unless
     ``discs``: on a blurred picture a number blurs into one) that runs into no neighbour,
-    and the median colour of each square's content."""
+    the median colour of each square's content, and which squares a band over the board
+    cuts (see :func:`_cut_by_band`)."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     marks = np.zeros(colours.spread.shape, bool)
     inks = np.zeros((*colours.spread.shape, 3), np.float32)
+    cut = np.zeros(colours.spread.shape, bool)
     contents = square_contents(picture, colours, contrast, params, blur)
     grain, own = _grain(colours), _class_colours(colours)
     plain = np.linalg.norm(colours.base - own, axis=2) <= params.past_colour * float(
@@ -1704,6 +1773,7 @@ def piece_scores(
     tallest = max((c.height for c in pieces if c.squared < params.squared), default=0.0)
     for cell, content in contents.items():
         inks[cell] = content.colour
+        cut[cell] = content.cut
         marks[cell] = (
             content.offset <= params.mark_offset
             and content.crossing <= params.piece_crossing
@@ -1719,7 +1789,7 @@ def piece_scores(
             scores[cell] = min(scores[cell], params.rival)
         elif not (lower and content.ellipse > params.piece_ellipse):
             sizes[cell] = content.score(params, shape=False, letters=letters)
-    return scores, sizes, marks, inks
+    return Squares(scores, sizes, marks, inks, cut)
 
 
 def square_contents(
@@ -1789,12 +1859,53 @@ def square_contents(
     crossed |= _crossings(inked, inked, a)
     foreign &= inner
     least = params.mark_area * s * s
+    cut = _cut_by_band(foreign, a, deep + 1, params)
     return {
         (int(r), int(c)): content_of(
             foreign[r, c], squares[r, c], colours.base[r, c], crossed[r, c], a
-        )
+        )._replace(cut=bool(cut[r, c]))
         for r, c in np.argwhere(foreign.sum(axis=(2, 3)) >= least)
     }
+
+
+def _cut_by_band(
+    foreign: NDArray[np.bool_], inset: int, reach: int, params: Params = PARAMS
+) -> NDArray[np.bool_]:
+    """``(rows, cols)``: the squares a band over the board (a toast, an ad strip) crosses
+    that hold more than the band: foreign pixels of a mark's area (:attr:`Params.mark_area`)
+    in one piece beyond its ``reach`` (the picture's blur and a pixel). A band's lines of
+    pixels are foreign across three squares in a row at least (:attr:`Params.band_share`
+    of each line's pixels clear of the ``inset`` the squares' ``foreign`` masks,
+    ``(rows, cols, s, s)``, leave out at their edges: a see-through band is patchy), over
+    :attr:`Params.band_width` of a square together (an arrow's shaft is narrower; no mark
+    or piece runs straight across three squares). What the band's edge cuts may be a move
+    number or a piece partly under it (the rest of it hidden): it is in doubt."""
+    s = foreign.shape[2]
+    cut = np.zeros(foreign.shape[:2], bool)
+    grow = np.ones(2 * reach + 1, np.uint8)
+    gaps = np.ones(2 * inset + 1, np.uint8)
+    for masks, flip in ((foreign, False), (foreign.transpose(1, 0, 3, 2), True)):
+        # lines across each square along its row (columns of squares, transposed)
+        across = masks[:, :, :, inset:-inset].mean(axis=3) >= params.band_share
+        three = (across[:, :-2] & across[:, 1:-1] & across[:, 2:]).any(axis=1).reshape(1, -1)
+        # bands run on over the lines between squares, which the masks leave out
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(
+            cv2.morphologyEx(three.astype(np.uint8), cv2.MORPH_CLOSE, gaps)
+        )
+        wide = np.flatnonzero(stats[1:, cv2.CC_STAT_WIDTH] >= params.band_width * s) + 1
+        lines = (np.isin(labels, wide) & three).reshape(masks.shape[0], s)
+        if not lines.any():
+            continue
+        band = cv2.dilate(lines.astype(np.uint8), grow[None, :]) > 0
+        beyond = masks & ~band[:, None, :, None]
+        for r in np.flatnonzero(lines.any(axis=1)):
+            for c in range(masks.shape[1]):
+                _, _, stats, _ = cv2.connectedComponentsWithStats(
+                    beyond[r, c].astype(np.uint8), connectivity=8
+                )
+                if (stats[1:, cv2.CC_STAT_AREA] >= params.mark_area * s * s).any():
+                    cut[(c, r) if flip else (r, c)] = True
+    return cut
 
 
 def _blurred_in(width: float, depth: int) -> float:
