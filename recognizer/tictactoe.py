@@ -901,6 +901,30 @@ def _line_remnant(piece: Mask, gy: float, gx: float, size: int, framed: bool) ->
     return along_row or along_col
 
 
+def _sliver(piece: Mask, x: int, y: int, size: int, pad: int, framed: bool) -> bool:
+    """Whether a component (its box ``piece`` at ``(x, y)`` on the canonical board of
+    ``size``-pixel cells inside ``pad``) is a sliver of the lines the eraser missed: at most
+    two pixels thick and all within a tenth of a cell of the grid's lines, as the outer
+    edge of a line drawn a pixel wider than its band is, bent round the frame's corner
+    (so not thin and long as a whole, :func:`_line_remnant`).
+
+    Examples
+    --------
+    >>> corner = np.zeros((40, 40), bool)
+    >>> corner[38:, :] = corner[:, 38:] = True
+    >>> _sliver(corner, 250, 250, 64, 96, True), _sliver(corner, 220, 220, 64, 96, True)
+    (True, False)
+    """
+    ys, xs = np.nonzero(piece)
+    lines = np.arange(4) if framed else np.arange(1, 3)
+    rows = np.abs((ys + y - pad)[:, None] / size - lines).min(axis=1)
+    columns = np.abs((xs + x - pad)[:, None] / size - lines).min(axis=1)
+    if not np.all(np.minimum(rows, columns) < 0.1):
+        return False
+    depth = cv2.distanceTransform(np.pad(piece, 1).view(np.uint8), cv2.DIST_L2, 3)
+    return float(depth.max()) <= 2
+
+
 #: The eight lines of three: rows, columns, diagonals (cell indices in reading order).
 RUNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -937,9 +961,11 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
 
     A strike runs along a run's middle, within a sixth of a cell of it (a hand-drawn one
     wobbles), from before its first cell's centre to past its last, on ink nearly all the
-    way, where marks alone leave gaps between cells; and it is thin: a tenth of its
-    length (between marks and lines) is at most a fifth of a cell wide. Its course is a
-    gentle curve through the middle of its ink where it is alone, on to where it ends.
+    way, where marks alone leave gaps between cells; and it is thin: across a tenth of its
+    length (between marks and lines) its widest run of ink is at most a fifth of a cell.
+    Its course is a gentle curve through the middle of that run where it is alone (no
+    wider: the arcs of a small O beside it are runs of their own; and not going on past the
+    band's sides: the tops of marks set low in their cells do), on to where it ends.
     """
     height, width = board.shape
     offsets = np.arange(-round(0.25 * size), round(0.25 * size) + 1)
@@ -952,15 +978,19 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
         probe = points[:, None, :] + offsets[None, :, None] * np.array([-along[1], along[0]])
         px = np.clip(np.round(probe[..., 0]).astype(int), 0, width - 1)
         py = np.clip(np.round(probe[..., 1]).astype(int), 0, height - 1)
-        ink = board[py, px] & near
+        seen = board[py, px]
+        ink = seen & near
         if ink.any(axis=1).mean() < 0.92:
             continue
-        counts = ink.sum(axis=1)
-        thickness = float(np.percentile(counts, 10))
-        alone = (counts > 0) & (counts <= 1.5 * thickness)
+        lengths, centres = _widest_runs(ink)
+        thickness = float(np.percentile(lengths, 10))
+        band = np.flatnonzero(near)  # a run the band's side cuts, going on past it
+        cut = (centres - (lengths - 1) / 2 <= band[0]) & seen[:, band[0] - 1]
+        cut |= (centres + (lengths - 1) / 2 >= band[-1]) & seen[:, band[-1] + 1]
+        alone = (lengths > 0) & (lengths <= 1.5 * thickness) & ~cut
         if not 0 < thickness <= 0.2 * size or alone.sum() < 0.2 * len(ts):
             continue
-        middle = (ink[alone] * offsets).sum(axis=1) / counts[alone]
+        middle = offsets[0] + centres[alone]
         fit = np.polyfit(ts[alone], middle, 2)  # a gentle bend at most
         wobble = float(np.percentile(np.abs(np.polyval(fit, ts[alone]) - middle), 90))
         reach = np.arange(-0.45 * size, np.linalg.norm(end - start) + 0.45 * size)
@@ -968,6 +998,24 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
         course += np.polyval(fit, reach)[:, None] * np.array([-along[1], along[0]])
         return Strike(run, course, thickness + 2 * wobble)
     return None
+
+
+def _widest_runs(ink: Mask) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Each row's widest run of ``ink``: its length and its middle (0 for a row without).
+
+    Examples
+    --------
+    >>> _widest_runs(np.array([[1, 0, 1, 1, 1, 0], [0, 0, 0, 0, 0, 0]], bool))
+    (array([3., 0.]), array([3., 0.]))
+    """
+    lengths, centres = np.zeros(len(ink)), np.zeros(len(ink))
+    for i, row in enumerate(ink):
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], row.view(np.int8), [0]))))
+        if len(edges):
+            starts, ends = edges[::2], edges[1::2]
+            j = int(np.argmax(ends - starts))
+            lengths[i], centres[i] = ends[j] - starts[j], (starts[j] + ends[j] - 1) / 2
+    return lengths, centres
 
 
 def _through_strike(
@@ -985,8 +1033,15 @@ def _through_strike(
     arms), so where ink lies in each of its cells (with the strike or without: joined to
     the strike, marks make one piece centred in none of them) and only one side makes a
     position a game reaches, the run is that side's, unsure. Otherwise, with marks of both
-    sides or of neither, the whole run is unclear.
+    sides or of neither, the whole run is unclear; so it is if the run read with the
+    strike holds sure marks of both sides (a won run is one side's: the "strike" was the
+    tops of marks set low in their cells, and the side a position reaches is a guess).
     """
+    sure = {cell.mark for i in run if (cell := unstruck[i]) is not None and cell.sure}
+    if {"x", "o"} <= sure:
+        return [
+            MarkShape("?", 0.0, 0, 0.0) if i in run else cell for i, cell in enumerate(readings)
+        ]
     marks = {cell.mark for i in run if (cell := readings[i]) is not None and cell.mark != "?"}
     whole = {cell.mark if (cell := unstruck[i]) is not None else "-" for i in run}
     if not marks and len(whole) == 1 and whole <= {"x", "o"}:
@@ -1140,7 +1195,7 @@ def read_cells(
     faint = hysteresis(warped, levels[0] / 2, levels[1] / 2)
     readings = _faint_marks(readings, faint, board, warped, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
-    judged = _unlike_their_kind(readings, warped, erased, canvas, params)
+    judged = _unlike_their_kind(readings, warped, erased, board, canvas, params)
     if canvas is not None:
         inks = _page_to_lines(warped, board & ~clean, board, canvas, params)
         judged = _see_through(judged, warped, erased, board & ~clean, inks, canvas, params)
@@ -1204,6 +1259,7 @@ def _unlike_their_kind(
     readings: list[MarkShape | None],
     warped: NDArray[np.uint8],
     marks: Mask,
+    board: Mask,
     colours: RGBImage | None,
     params: Params,
 ) -> list[MarkShape | None]:
@@ -1215,8 +1271,13 @@ def _unlike_their_kind(
     contrast, is a hover preview of the next move (drawn faint: a thin mark at the others'
     contrast is a glyph of another weight), a wiped mark's ghost or something over the
     board (colours, if ``colours``, the picture on the canonical board, is given). So is one
-    drawn in the other kind's colour where the two kinds differ (:func:`_in_rival_colour`)."""
+    drawn in the other kind's colour where the two kinds differ (:func:`_in_rival_colour`;
+    the page is seen off the board's ink ``board``)."""
     inks = mark_inks(readings, warped, marks, colours, params)
+    page = np.zeros(1)  # the ink level's page
+    if colours is not None:  # the whole canvas's median if ink covers the board
+        seen = _page_colour(board, colours, params)
+        page = np.median(colours.reshape(-1, 3), axis=0) if seen is None else seen
     out = list(readings)
     for ink in inks:
         kind = [other for other in inks if other.index != ink.index and other.mark == ink.mark]
@@ -1238,38 +1299,81 @@ def _unlike_their_kind(
             ink.contrast < 0.5 * contrast
             or ink.weight < params.min_weight_share * weight
             or float(np.abs(ink.colour - colour).max()) > params.max_colour_step
-            or (rivals and _in_rival_colour(ink.colour, colour, np.median(rivals, axis=0), params))
+            or (
+                rivals
+                and _in_rival_colour(ink.colour, colour, np.median(rivals, axis=0), page, params)
+            )
         ):
             out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
     return out
+
+
+def _off_blend(
+    colour: NDArray[np.float64], ink: NDArray[np.float64], page: NDArray[np.float64]
+) -> float:
+    """How far ``colour`` lies from every blend of ``ink`` with the ``page`` (the largest
+    channel's step from the nearest point between them): a thin or blurred stroke of an ink
+    is seen as such a blend.
+
+    Examples
+    --------
+    >>> white = np.array([240.0, 240, 240])
+    >>> _off_blend(np.array([90.0, 90, 90]), np.array([30.0, 30, 30]), white)
+    0.0
+    >>> round(_off_blend(np.array([20.0, 45, 90]), np.array([120.0, 45, 50]), white))
+    100
+    """
+    step = ink - page
+    t = float(np.clip(np.dot(colour - page, step) / max(float(np.dot(step, step)), 1.0), 0, 1))
+    return float(np.abs(colour - page - t * step).max())
 
 
 def _in_rival_colour(
     colour: NDArray[np.float64],
     kind: NDArray[np.float64],
     rival: NDArray[np.float64],
+    page: NDArray[np.float64],
     params: Params = PARAMS,
 ) -> bool:
     """Whether a mark of ``colour`` is drawn in the other kind's colour ``rival`` rather than
     in its own kind's ``kind``: the two kinds' colours over half
-    :attr:`Params.max_colour_step` apart in a channel, and the mark under half as far from
-    the rival's colour as from its own kind's. A mark read as one kind in the other kind's
-    ink is a misread one of those, or something else in that ink: a blob of the wallpaper
-    in the lines' colour, joined to a hover preview, read as a bold X among red X's and
-    blue O's (novel photo 1540011 of session 11, solved wrong).
+    :attr:`Params.max_colour_step` apart in a channel, neither a blend of the other with
+    the ``page`` (:func:`_off_blend`: a photo's blur pales a thin stroke of black ink to
+    grey, so one kind's thin marks are no other ink than the other kind's bold ones), and
+    the mark under half as far from the rival's colour as from its own kind's. A mark read
+    as one kind in the other kind's ink is a misread one of those, or something else in
+    that ink: a blob of the wallpaper in the lines' colour, joined to a hover preview, read
+    as a bold X among red X's and blue O's (novel photo 1540011 of session 11, solved
+    wrong).
 
     Examples
     --------
     >>> red, blue = np.array([120.0, 45, 50]), np.array([20.0, 45, 90])
-    >>> _in_rival_colour(np.array([35.0, 60, 110]), red, blue)
+    >>> white = np.array([240.0, 240, 240])
+    >>> _in_rival_colour(np.array([35.0, 60, 110]), red, blue, white)
     True
-    >>> _in_rival_colour(np.array([150.0, 60, 70]), red, blue)
+    >>> _in_rival_colour(np.array([150.0, 60, 70]), red, blue, white)
+    False
+    >>> black, grey = np.array([35.0, 35, 33]), np.array([91.0, 92, 88])
+    >>> _in_rival_colour(black, grey, black, white)
     False
     """
-    if float(np.abs(kind - rival).max()) <= params.max_colour_step / 2:
+    if min(_off_blend(kind, rival, page), _off_blend(rival, kind, page)) <= (
+        params.max_colour_step / 2
+    ):
         return False
     own, other = (float(np.linalg.norm(colour - c)) for c in (kind, rival))
     return other < own / 2
+
+
+def _page_colour(board: Mask, colours: RGBImage, params: Params) -> NDArray[np.float64] | None:
+    """The page's colour inside the board: the median of ``colours`` (the picture on the
+    canonical board) off the board's ink ``board``; None if ink covers it all."""
+    pad = 3 * params.cell_px // 2
+    inside = np.zeros_like(board)
+    inside[pad:-pad, pad:-pad] = True
+    off = inside & ~board
+    return np.median(colours[off], axis=0) if off.any() else None
 
 
 def _page_to_lines(
@@ -1279,13 +1383,9 @@ def _page_to_lines(
     the step from it to the lines' ink (the mean colour of the strongest third of
     ``lines`` in ``warped``), on the canonical board ``colours``; None without lines, page
     or a step of at least 1."""
-    pad = 3 * params.cell_px // 2
-    inside = np.zeros_like(board)
-    inside[pad:-pad, pad:-pad] = True
-    if not lines.any() or not (inside & ~board).any():
+    if not lines.any() or (page := _page_colour(board, colours, params)) is None:
         return None
     levels = warped[lines]
-    page = np.median(colours[inside & ~board], axis=0)
     step = colours[lines][levels >= np.percentile(levels, 67)].mean(axis=0) - page
     return (page, step) if float(np.linalg.norm(step)) >= 1 else None
 
@@ -1648,6 +1748,23 @@ def _glare_like(mark: NDArray[np.float64], page: NDArray[np.float64]) -> bool:
     return bool(np.all(np.abs(rise - expected) <= 0.5 * top))
 
 
+def _enters_cells(piece: Mask, x: int, y: int, size: int, pad: int) -> bool:
+    """Whether ``piece``, a component's mask whose box starts at ``(x, y)`` on the canonical
+    board of ``size``-pixel cells inside ``pad``, reaches a tenth of a cell into the cells
+    (a ring round a framed board, the bezel of a photographed phone, does not).
+
+    Examples
+    --------
+    >>> ring = np.ones((384, 384), bool)
+    >>> ring[90:294, 90:294] = False
+    >>> _enters_cells(ring, 0, 0, 64, 96), _enters_cells(ring[:200, :200], 100, 100, 64, 96)
+    (False, True)
+    """
+    ys, xs = np.nonzero(piece)
+    gy, gx = (ys + y - pad) / size, (xs + x - pad) / size
+    return bool(np.any((gy > 0.1) & (gy < 2.9) & (gx > 0.1) & (gx < 2.9)))
+
+
 def _middles_reached(piece: Mask, x: int, y: int, size: int, pad: int) -> set[int]:
     """The cells whose middle half (on the canonical board of ``size``-pixel cells inside
     ``pad``) holds any of ``piece``, a component's mask whose box starts at ``(x, y)``."""
@@ -1704,8 +1821,12 @@ def _read_marks(
         if extent < params.min_glyph * size:
             continue
         piece = labels[y : y + tall, x : x + wide] == index
-        remnant = _line_remnant(piece, gy, gx, size, framed)
-        inside = 0 <= gy < 3 and 0 <= gx < 3
+        remnant = _line_remnant(piece, gy, gx, size, framed) or _sliver(
+            piece, x, y, size, pad, framed
+        )
+        # a frame's outside holds no mark, whatever the centre of a border around it
+        enters = not framed or _enters_cells(piece, x, y, size, pad)
+        inside = 0 <= gy < 3 and 0 <= gx < 3 and enters
         cell = int(np.clip(gy, 0, 2.99)) * 3 + int(np.clip(gx, 0, 2.99))
         if remnant or extent < params.min_mark * size:
             glyphs += inside and not remnant
@@ -1713,7 +1834,7 @@ def _read_marks(
             if inside and not crossing:
                 (remnants if remnant else glyphs_in).setdefault(cell, []).append(index)
             continue
-        near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill
+        near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill and enters
         # a mark's size and roughly square (a word of text is wide and low)
         big = params.min_spilled_mark * size <= extent <= 2 * min(tall, wide)
         if inside or (near and big):
@@ -2095,6 +2216,16 @@ def _panel_box(look: RGBImage, box: Box, params: Params) -> Box | None:
     return x + x0, y + y0, w, h
 
 
+def _off_rim(diff: NDArray[np.uint8], mask: Mask) -> NDArray[np.uint8]:
+    """``diff`` without the pieces of its ink ``mask`` that touch the picture's edge."""
+    count, labels = cv2.connectedComponents(mask.view(np.uint8), connectivity=8)
+    rim = np.zeros(count, dtype=bool)
+    for edge in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+        rim[edge] = True
+    rim[0] = False
+    return np.where(np.take(rim, np.asarray(labels, np.int32)), 0, diff).astype(np.uint8)
+
+
 def _search_panels(
     look: RGBImage, panels: Sequence[Box], params: Params
 ) -> tuple[Grid, Box] | None:
@@ -2137,6 +2268,13 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     grid, panels = _search_grid(mask, params)
     high = ink_levels(diff, params)[1]
     faint = False
+    if isinstance(grid, str) and high >= 2 * params.ink_range[0]:
+        # the strongest ink may be the rim the picture was cut from (a notch, a bezel, a
+        # thumb over the edge): the board's own ink is as strong as any off the rim
+        inner = ink_levels(_off_rim(diff, mask), params)[1]
+        if inner < high:
+            found, _ = _search_grid(hysteresis(diff, inner / 2, inner), params)
+            grid = found if isinstance(found, Grid) else grid
     if isinstance(grid, str) and high >= 2 * params.ink_range[0]:
         # fainter strokes than the picture's strongest ink: a pale board beside bold marks
         high = max(params.ink_range[0], high / 3)
