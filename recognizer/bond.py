@@ -170,9 +170,11 @@ class Params:
     #: narrower find no grid (a blurred tiny target's cells shrink to dots).
     separator_close: tuple[float, ...] = (0.15, 0.3)
     #: Such a blob's box is read shrunk by these shares of its pitch on every side (grown
-    #: where negative: a photo's blur eats up to about 0.4 of a tiny target's pitch off its
-    #: outer cells, as dark separators and frame bleed in), see :func:`_grid_within`.
-    box_pads: tuple[float, ...] = (-0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+    #: where negative), see :func:`_grid_within`; when no two of them agree, grown by these
+    #: (a photo's blur eats up to about 0.4 of a tiny target's pitch off its outer cells, as
+    #: the dark separators and the frame bleed in).
+    box_pads: tuple[float, ...] = (-0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+    blurred_box_pads: tuple[float, ...] = (-0.4, -0.3, -0.2)
     #: A lattice fitted to fewer regions than this share of its cells is no grid unless each
     #: of its cells is one region.
     min_region_share: float = 0.6
@@ -2185,21 +2187,24 @@ def _grid_within(box: Box, like: _Grid, work: RGBImage, params: Params) -> _Grid
     near one of them, and a blurred tiny target's cells shrink to dots. The pads
     (``params.box_pads``, shares of the blob's pitch) are tried from the most grown; the
     first box whose grid (:func:`_grid_in_box`) reads the same colours as the next one's is
-    taken."""
+    taken. When none does, the boxes grown further (``params.blurred_box_pads``) are tried
+    alike: a photo's blur may have shrunk the blob by more, and a box grown that far
+    takes in more of the frame and separators where less would do."""
     x0, y0, x1, y1 = box
     rows, cols = like.shape
     pitch = min((x1 - x0) / cols, (y1 - y0) / rows)
-    previous = None
-    for share in params.box_pads:
-        pad = share * pitch
-        grid = _grid_in_box((x0 + pad, y0 + pad, x1 - pad, y1 - pad), (), like, work, params)
-        if (
-            grid is not None
-            and previous is not None
-            and float(np.abs(grid.colors - previous.colors).max()) < params.same_color
-        ):
-            return previous
-        previous = grid
+    for pads in (params.box_pads, params.blurred_box_pads):
+        previous = None
+        for share in pads:
+            pad = share * pitch
+            grid = _grid_in_box((x0 + pad, y0 + pad, x1 - pad, y1 - pad), (), like, work, params)
+            if (
+                grid is not None
+                and previous is not None
+                and float(np.abs(grid.colors - previous.colors).max()) < params.same_color
+            ):
+                return previous
+            previous = grid
     return None
 
 

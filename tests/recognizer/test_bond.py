@@ -887,9 +887,11 @@ def test_a_grid_whose_outer_cells_made_no_regions_is_read_whole_not_its_middle()
     straightened through the screen finder. Its blue outer cells, striped by the photo's
     reflections, made no regions; the white and light blue middle 2x2 of the board and of
     the target were read as a 2x2 board and its target. The separators of each go on
-    between the even blue cells around it: the middle of a larger grid, in doubt. Since
-    the blobs of the board's colours are read in boxes grown by up to 0.4 of a pitch, the
-    whole 4x4 board and target are read, exactly."""
+    between the even blue cells around it: the middle of a larger grid, in doubt. The
+    whole 4x4 board's reading had its blue class in doubt for board cell (3, 1) alone, 33
+    from the others, lit by the reflections (its colour with white light added, the
+    target's cells of the class all alike): a glare spot (``bond._glare_lit``), so the
+    whole board and target are now read, exactly."""
     name = "bond-puzzle2-emulator.jpg"
     rng = np.random.default_rng(1800009)
     photo, _ = photograph(_load(REAL / name), random_photo_style(rng), rng)
