@@ -964,8 +964,9 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
     way, where marks alone leave gaps between cells; and it is thin: across a tenth of its
     length (between marks and lines) its widest run of ink is at most a fifth of a cell.
     Its course is a gentle curve through the middle of that run where it is alone (no
-    wider: the arcs of a small O beside it are runs of their own; and not going on past the
-    band's sides: the tops of marks set low in their cells do), on to where it ends.
+    wider, with the ink it runs on in past the band's sides: the arcs of a small O beside
+    it are runs of their own, the tops of marks set low in their cells run on), on to
+    where it ends.
     """
     height, width = board.shape
     offsets = np.arange(-round(0.25 * size), round(0.25 * size) + 1)
@@ -984,10 +985,12 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
             continue
         lengths, centres = _widest_runs(ink)
         thickness = float(np.percentile(lengths, 10))
-        band = np.flatnonzero(near)  # a run the band's side cuts, going on past it
-        cut = (centres - (lengths - 1) / 2 <= band[0]) & seen[:, band[0] - 1]
-        cut |= (centres + (lengths - 1) / 2 >= band[-1]) & seen[:, band[-1] + 1]
-        alone = (lengths > 0) & (lengths <= 1.5 * thickness) & ~cut
+        band = np.flatnonzero(near)  # a run the band's side cuts goes on past it
+        below = np.cumprod(seen[:, : band[0]][:, ::-1], axis=1).sum(axis=1)
+        above = np.cumprod(seen[:, band[-1] + 1 :], axis=1).sum(axis=1)
+        ends = centres - (lengths - 1) / 2 <= band[0], centres + (lengths - 1) / 2 >= band[-1]
+        whole = lengths + np.where(ends[0], below, 0) + np.where(ends[1], above, 0)
+        alone = (lengths > 0) & (whole <= 1.5 * thickness)
         if not 0 < thickness <= 0.2 * size or alone.sum() < 0.2 * len(ts):
             continue
         middle = offsets[0] + centres[alone]
@@ -1765,6 +1768,32 @@ def _enters_cells(piece: Mask, x: int, y: int, size: int, pad: int) -> bool:
     return bool(np.any((gy > 0.1) & (gy < 2.9) & (gx > 0.1) & (gx < 2.9)))
 
 
+def _past_the_lines(
+    y: float,
+    x: float,
+    tall: float,
+    wide: float,
+    reach: tuple[tuple[float, float], tuple[float, float]],
+    params: Params = PARAMS,
+) -> bool:
+    """Whether a component's box (``tall`` by ``wide`` canonical pixels from ``(x, y)``)
+    lies wholly past the ends of the lines' ink (``reach``, in grid units: see
+    :meth:`Grid.reach`) on some side.
+
+    Examples
+    --------
+    >>> _past_the_lines(96 + 3.2 * 64, 100, 28, 47, ((-0.4, 3.1), (-0.3, 3.2)))
+    True
+    >>> _past_the_lines(96 + 2.8 * 64, 100, 28, 47, ((-0.4, 3.1), (-0.3, 3.2)))
+    False
+    """
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    (top, bottom), (left, right) = reach
+    y0, y1 = (y - pad) / size, (y + tall - pad) / size
+    x0, x1 = (x - pad) / size, (x + wide - pad) / size
+    return y0 > bottom or y1 < top or x0 > right or x1 < left
+
+
 def _middles_reached(piece: Mask, x: int, y: int, size: int, pad: int) -> set[int]:
     """The cells whose middle half (on the canonical board of ``size``-pixel cells inside
     ``pad``) holds any of ``piece``, a component's mask whose box starts at ``(x, y)``."""
@@ -1796,9 +1825,14 @@ def _read_marks(
     mark (maybe joined to a line's end) that the #, fitted to its crossings, failed to reach
     where hand-drawn lines converge or bow; text beside a board lies past the lines' ends, or
     is a word, wide and low, and beyond a corner (past two edges) no line encloses a blob.
-    Any piece of ink past the cells reaching into a cell's middle half makes that cell
-    unclear too: it is clutter over the board (a panel whose glow the page's
-    background missed) that may have swallowed the cell's mark. An empty cell holding a
+    A spilled piece wholly past the ends of the lines (their ``reach``) makes its cell
+    unclear: no line encloses it (a button, an icon beside the board). A cell's one piece
+    of ink under :attr:`Params.min_spilled_mark` across, centred
+    outside the cell's middle half, makes it unclear: a small mark sits in the middle, and
+    such a piece is a line's hooked end or clutter. Any piece of ink past the cells
+    reaching into a cell's middle half makes that cell unclear too: it is clutter over the
+    board (a panel whose glow the page's background missed) that may have swallowed the
+    cell's mark. An empty cell holding a
     glyph at its centre (a small mark), or glyphs that with the line remnants beside them
     span a mark (one cut up with a line it touched), is unclear too; a line's end alone
     is not."""
@@ -1845,6 +1879,8 @@ def _read_marks(
                 unclear.add(cell)  # centred on a line: which cell it marks is unclear
             if extent > 2 * size:
                 unclear.add(cell)  # no mark: a border around the board, or clutter
+            if not inside and reach is not None and _past_the_lines(y, x, tall, wide, reach):
+                unclear.add(cell)  # no line encloses it: a button, an icon beside the board
             continue
         unclear.update(_middles_reached(piece, x, y, size, pad))
         beside = 0 <= gx < 3 or 0 <= gy < 3  # past one edge, not beyond a corner
@@ -1852,6 +1888,11 @@ def _read_marks(
             (top, bottom), (left, right) = reach
             if top <= gy <= bottom and left <= gx <= right:
                 unclear.add(cell)
+    for cell, pieces in cells.items():  # a small mark sits in its cell's middle
+        (gx, gy), extent = (centroids[pieces[0]] - pad) / size, stats[pieces[0], 2:4].max()
+        off = max(abs(gy - cell // 3 - 0.5), abs(gx - cell % 3 - 0.5)) > 0.25
+        if len(pieces) == 1 and off and extent < params.min_spilled_mark * size:
+            unclear.add(cell)  # a line's hooked end, a speck of clutter
     readings: list[MarkShape | None] = [
         _read_mark(np.isin(labels, cells[i]), levels, size) if i in cells else None
         for i in range(9)
