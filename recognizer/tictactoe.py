@@ -966,7 +966,9 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
     Its course is a gentle curve through the middle of that run where it is alone (no
     wider, with the ink it runs on in past the band's sides: the arcs of a small O beside
     it are runs of their own, the tops of marks set low in their cells run on), on to
-    where it ends.
+    where it ends; where the band's ink as a whole is as thin (its tenth, and a fifth of
+    the strike's length at most half as wide again), through the middle of that ink, and
+    as wide as it with the wobble of that fit.
     """
     height, width = board.shape
     offsets = np.arange(-round(0.25 * size), round(0.25 * size) + 1)
@@ -994,6 +996,14 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
         if not 0 < thickness <= 0.2 * size or alone.sum() < 0.2 * len(ts):
             continue
         middle = offsets[0] + centres[alone]
+        counts = ink.sum(axis=1)  # the band's ink, with the marks the strike crosses
+        inked = float(np.percentile(counts, 10))
+        bare = (counts > 0) & (counts <= 1.5 * inked)
+        if 0 < inked <= 0.2 * size and bare.sum() >= 0.2 * len(ts):
+            # thin by the band's ink too: followed through the middle of that ink, and erased
+            # as wide as it is where it is bare (wobbling through the marks it crosses)
+            alone, middle = bare, (ink[bare] * offsets).sum(axis=1) / counts[bare]
+            thickness = inked
         fit = np.polyfit(ts[alone], middle, 2)  # a gentle bend at most
         wobble = float(np.percentile(np.abs(np.polyval(fit, ts[alone]) - middle), 90))
         reach = np.arange(-0.45 * size, np.linalg.norm(end - start) + 0.45 * size)
