@@ -50,6 +50,10 @@ OPEN_WRONG: dict[Case, str] = {
     # found by the lead's reading comparison of session 13 (seeds 1940000..), so at bd260ed
     ("tictactoe", 1940038, True): "a pale O (6 levels off the page on the screen) washed out "
     "by a glare that clips the pink page's red and blue: read as an empty board at 0.95",
+    # found by the lead's held-out run of session 16 (seeds 2700000..), so at efca65f too
+    ("none", 2700158, True): "a non-puzzle (a 4x4 pattern of purple and dark squares) "
+    "photographed: the finder's second screen read by bond as a 2x2 board and a 2x2 target, "
+    "two parts of the one pattern, and solved",
 }
 
 # The same for pictures drawn by ``novel`` (session 7)
