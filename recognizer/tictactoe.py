@@ -915,10 +915,10 @@ def _sliver(piece: Mask, x: int, y: int, size: int, pad: int, framed: bool) -> b
     >>> _sliver(corner, 250, 250, 64, 96, True), _sliver(corner, 220, 220, 64, 96, True)
     (True, False)
     """
-    ys, xs = np.nonzero(piece)
+    gy, gx = _in_cells(piece, x, y, size, pad)
     lines = np.arange(4) if framed else np.arange(1, 3)
-    rows = np.abs((ys + y - pad)[:, None] / size - lines).min(axis=1)
-    columns = np.abs((xs + x - pad)[:, None] / size - lines).min(axis=1)
+    rows = np.abs(gy[:, None] - lines).min(axis=1)
+    columns = np.abs(gx[:, None] - lines).min(axis=1)
     if not np.all(np.minimum(rows, columns) < 0.1):
         return False
     depth = cv2.distanceTransform(np.pad(piece, 1).view(np.uint8), cv2.DIST_L2, 3)
@@ -995,7 +995,6 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
         alone = (lengths > 0) & (whole <= 1.5 * thickness)
         if not 0 < thickness <= 0.2 * size or alone.sum() < 0.2 * len(ts):
             continue
-        middle = offsets[0] + centres[alone]
         counts = ink.sum(axis=1)  # the band's ink, with the marks the strike crosses
         inked = float(np.percentile(counts, 10))
         bare = (counts > 0) & (counts <= 1.5 * inked)
@@ -1004,6 +1003,8 @@ def find_strike(board: Mask, size: int, pad: int) -> Strike | None:
             # as wide as it is where it is bare (wobbling through the marks it crosses)
             alone, middle = bare, (ink[bare] * offsets).sum(axis=1) / counts[bare]
             thickness = inked
+        else:
+            middle = offsets[0] + centres[alone]
         fit = np.polyfit(ts[alone], middle, 2)  # a gentle bend at most
         wobble = float(np.percentile(np.abs(np.polyval(fit, ts[alone]) - middle), 90))
         reach = np.arange(-0.45 * size, np.linalg.norm(end - start) + 0.45 * size)
@@ -1773,8 +1774,7 @@ def _enters_cells(piece: Mask, x: int, y: int, size: int, pad: int) -> bool:
     >>> _enters_cells(ring, 0, 0, 64, 96), _enters_cells(ring[:200, :200], 100, 100, 64, 96)
     (False, True)
     """
-    ys, xs = np.nonzero(piece)
-    gy, gx = (ys + y - pad) / size, (xs + x - pad) / size
+    gy, gx = _in_cells(piece, x, y, size, pad)
     return bool(np.any((gy > 0.1) & (gy < 2.9) & (gx > 0.1) & (gx < 2.9)))
 
 
@@ -1784,31 +1784,41 @@ def _past_the_lines(
     tall: float,
     wide: float,
     reach: tuple[tuple[float, float], tuple[float, float]],
-    params: Params = PARAMS,
+    size: int,
+    pad: int,
 ) -> bool:
-    """Whether a component's box (``tall`` by ``wide`` canonical pixels from ``(x, y)``)
-    lies wholly past the ends of the lines' ink (``reach``, in grid units: see
-    :meth:`Grid.reach`) on some side.
+    """Whether a component's box (``tall`` by ``wide`` pixels from ``(x, y)`` on the
+    canonical board of ``size``-pixel cells inside ``pad``) lies wholly past the ends of the
+    lines' ink (``reach``, in grid units: see :meth:`Grid.reach`) on some side.
 
     Examples
     --------
-    >>> _past_the_lines(96 + 3.2 * 64, 100, 28, 47, ((-0.4, 3.1), (-0.3, 3.2)))
+    >>> reach = ((-0.4, 3.1), (-0.3, 3.2))
+    >>> _past_the_lines(96 + 3.2 * 64, 100, 28, 47, reach, 64, 96)
     True
-    >>> _past_the_lines(96 + 2.8 * 64, 100, 28, 47, ((-0.4, 3.1), (-0.3, 3.2)))
+    >>> _past_the_lines(96 + 2.8 * 64, 100, 28, 47, reach, 64, 96)
     False
     """
-    size, pad = params.cell_px, 3 * params.cell_px // 2
     (top, bottom), (left, right) = reach
     y0, y1 = (y - pad) / size, (y + tall - pad) / size
     x0, x1 = (x - pad) / size, (x + wide - pad) / size
     return y0 > bottom or y1 < top or x0 > right or x1 < left
 
 
+def _in_cells(
+    piece: Mask, x: int, y: int, size: int, pad: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The grid coordinates (rows, columns, in cells) of the pixels of ``piece``, a
+    component's mask whose box starts at ``(x, y)`` on the canonical board of
+    ``size``-pixel cells inside ``pad``."""
+    ys, xs = np.nonzero(piece)
+    return (ys + y - pad) / size, (xs + x - pad) / size
+
+
 def _middles_reached(piece: Mask, x: int, y: int, size: int, pad: int) -> set[int]:
     """The cells whose middle half (on the canonical board of ``size``-pixel cells inside
     ``pad``) holds any of ``piece``, a component's mask whose box starts at ``(x, y)``."""
-    ys, xs = np.nonzero(piece)
-    gy, gx = (ys + y - pad) / size, (xs + x - pad) / size
+    gy, gx = _in_cells(piece, x, y, size, pad)
     middle = (np.abs(gy % 1 - 0.5) < 0.25) & (np.abs(gx % 1 - 0.5) < 0.25)
     middle &= (gy >= 0) & (gy < 3) & (gx >= 0) & (gx < 3)
     return {int(r) * 3 + int(c) for r, c in zip(gy[middle], gx[middle], strict=True)}
@@ -1837,15 +1847,14 @@ def _read_marks(
     is a word, wide and low, and beyond a corner (past two edges) no line encloses a blob.
     A spilled piece wholly past the ends of the lines (their ``reach``) makes its cell
     unclear: no line encloses it (a button, an icon beside the board). A cell's one piece
-    of ink under :attr:`Params.min_spilled_mark` across, centred
-    outside the cell's middle half, makes it unclear: a small mark sits in the middle, and
-    such a piece is a line's hooked end or clutter. Any piece of ink past the cells
-    reaching into a cell's middle half makes that cell unclear too: it is clutter over the
-    board (a panel whose glow the page's background missed) that may have swallowed the
-    cell's mark. An empty cell holding a
-    glyph at its centre (a small mark), or glyphs that with the line remnants beside them
-    span a mark (one cut up with a line it touched), is unclear too; a line's end alone
-    is not."""
+    of ink under :attr:`Params.min_spilled_mark` across, centred outside the cell's middle
+    half, makes it unclear: a small mark sits in the middle, and such a piece is a line's
+    hooked end or clutter. Any piece of ink past the cells reaching into a cell's middle
+    half makes that cell unclear too: it is clutter over the board (a panel whose glow the
+    page's background missed) that may have swallowed the cell's mark. An empty cell
+    holding a glyph at its centre (a small mark), or glyphs that with the line remnants
+    beside them span a mark (one cut up with a line it touched), is unclear too; a line's
+    end alone is not."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
@@ -1889,7 +1898,11 @@ def _read_marks(
                 unclear.add(cell)  # centred on a line: which cell it marks is unclear
             if extent > 2 * size:
                 unclear.add(cell)  # no mark: a border around the board, or clutter
-            if not inside and reach is not None and _past_the_lines(y, x, tall, wide, reach):
+            if (
+                not inside
+                and reach is not None
+                and _past_the_lines(y, x, tall, wide, reach, size, pad)
+            ):
                 unclear.add(cell)  # no line encloses it: a button, an icon beside the board
             continue
         unclear.update(_middles_reached(piece, x, y, size, pad))

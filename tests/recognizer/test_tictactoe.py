@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from recognizer import recognize as recognize_any
-from recognizer.image import decode_image
+from recognizer.image import RGBImage, decode_image
 from recognizer.lattice import Lattice
 from recognizer.tictactoe import (
     PARAMS,
@@ -51,6 +51,18 @@ def _truth(path: Path) -> dict[str, object]:
 
 def _pictures(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*") if p.suffix in (".png", ".jpg", ".jpeg"))
+
+
+def _real_photo(name: str, seed: int) -> tuple[RGBImage, RGBImage, Puzzle]:
+    """``seed``'s simulated photo of the real capture ``name``, the photo straightened with
+    its true outline (at the capture's size), and the capture's truth."""
+    path = REAL / name
+    image = decode_image(path.read_bytes())
+    rng = np.random.default_rng(seed)
+    photo, to_photo = photograph(image, random_photo_style(rng), rng)
+    truth = _truth(path)
+    straight = rectified(photo, to_photo, (image.shape[1], image.shape[0]))
+    return photo, straight, Puzzle(str(truth["board"]), str(truth["to_move"]))
 
 
 OURS = [p for p in _pictures(REAL) if _truth(p).get("game") == "tictactoe"]
@@ -493,15 +505,12 @@ def test_photos_of_real_boards_once_solved_wrong_are_read_or_refused(name: str, 
     cell is unclear. In 2100009 (the lead's held-out run of session 13) the found screen
     ended just past the empty board's corner, and the rim of the whiteboard's frame there
     was read as an X: a piece of ink cut by the picture's edge makes its cell unclear."""
-    path = REAL / f"tictactoe-{name}"
-    rng = np.random.default_rng(seed)
-    photo, _ = photograph(decode_image(path.read_bytes()), random_photo_style(rng), rng)
-    truth = _truth(path)
+    photo, _, truth = _real_photo(f"tictactoe-{name}", seed)
     try:
         found = recognize_any(photo, "tictactoe")
     except UnrecognizedError:
         return
-    assert found.puzzle == Puzzle(str(truth["board"]), str(truth["to_move"]))
+    assert found.puzzle == truth
 
 
 @pytest.mark.parametrize("seed", [1700001, 1700007])
@@ -509,14 +518,10 @@ def test_a_glare_spot_in_an_empty_cells_middle_is_no_mark(seed: int) -> None:
     """Photos of the real empty whiteboard-1, straightened with their true outline, a glare's
     spot in the middle of the corner cell (0, 0): its middle is lighter than the ring around
     it, away from the dark lines' ink, so it is no pale mark; the board is read empty."""
-    path = REAL / "tictactoe-whiteboard-1.jpeg"
-    picture = decode_image(path.read_bytes())
-    rng = np.random.default_rng(seed)
-    photo, to_photo = photograph(picture, random_photo_style(rng), rng)
-    found = recognize(rectified(photo, to_photo, (picture.shape[1], picture.shape[0])))
-    truth = _truth(path)
+    _, straight, truth = _real_photo("tictactoe-whiteboard-1.jpeg", seed)
+    found = recognize(straight)
     assert found.confident, found.doubts
-    assert found.puzzle == Puzzle(str(truth["board"]), str(truth["to_move"]))
+    assert found.puzzle == truth
 
 
 def test_an_o_broken_open_by_a_line_is_no_x() -> None:
@@ -996,13 +1001,10 @@ def test_a_thin_o_paled_by_blur_is_no_mark_in_the_rival_colour() -> None:
     blur paled the thin middle O to grey beside the bold black one, and the bold O, in the
     X's black, was taken for a mark in the rival kind's colour. Grey is black ink thinned
     with the page, no other ink."""
-    path = REAL / "tictactoe-paper-scan.png"
-    image = decode_image(path.read_bytes())
-    rng = np.random.default_rng(2500001)
-    photo, to_photo = photograph(image, random_photo_style(rng), rng)
-    found = recognize(rectified(photo, to_photo, (image.shape[1], image.shape[0])))
+    _, straight, truth = _real_photo("tictactoe-paper-scan.png", 2500001)
+    found = recognize(straight)
     assert found.confident, found.doubts
-    assert comparable(found.puzzle) == {k: v for k, v in _truth(path).items() if k != "game"}
+    assert found.puzzle == truth
 
 
 @pytest.mark.parametrize("seed", [2500017, 2500018])
@@ -1037,12 +1039,9 @@ def test_a_bezel_round_a_framed_board_is_no_mark() -> None:
     the phone's outer edge, and the bezel, one piece of ink round the framed board, had its
     centre in the middle cell, which it made unclear (a piece that large is clutter). Ink
     that never enters a framed board's cells is no mark in them."""
-    path = REAL / "tictactoe-paper-photo-1.jpg"
-    image = decode_image(path.read_bytes())
-    rng = np.random.default_rng(2500005)
-    photo, _ = photograph(image, random_photo_style(rng), rng)
+    photo, _, truth = _real_photo("tictactoe-paper-photo-1.jpg", 2500005)
     found = recognize_any(photo, "tictactoe")
-    assert comparable(found.puzzle) == {k: v for k, v in _truth(path).items() if k != "game"}
+    assert found.puzzle == truth
 
 
 def test_the_tops_of_low_marks_are_no_strike() -> None:
@@ -1074,12 +1073,9 @@ def test_a_lines_hooked_end_is_no_small_mark() -> None:
     session 16; so at efca65f): the hooked end of a hand-drawn row line, 0.23 of a cell
     across at the far side of an outer cell, was read as an X on an empty board, solved. A
     mark that small sits in its cell's middle."""
-    path = REAL / "tictactoe-whiteboard-1.jpeg"
-    image = decode_image(path.read_bytes())
-    rng = np.random.default_rng(2661001)
-    photo, _ = photograph(image, random_photo_style(rng), rng)
+    photo, _, truth = _real_photo("tictactoe-whiteboard-1.jpeg", 2661001)
     try:
         found = recognize_any(photo, "tictactoe")
     except UnrecognizedError:
         return
-    assert comparable(found.puzzle) == {k: v for k, v in _truth(path).items() if k != "game"}
+    assert found.puzzle == truth
