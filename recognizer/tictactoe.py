@@ -110,6 +110,9 @@ class Params:
     cell_px: int = 64
     #: A mark is at least this many cells across.
     min_mark: float = 0.22
+    #: ...or this many, drawn alike in two cells or more, however large the other kind's
+    #: marks (:func:`_alike_small_marks`).
+    min_small_set_mark: float = 0.15
     #: ...and at least this many when its centre lies past an unframed board's edge.
     min_spilled_mark: float = 0.4
     #: An empty cell's middle is unlike the page where ink above this share of the lines'
@@ -1105,11 +1108,20 @@ def _small_mark(glyph: Mask, size: int, sizes: Sequence[int]) -> MarkShape:
     >>> _small_mark(np.pad(plus, 20), 64, [18, 18]).mark
     '?'
     """
-    unclear = MarkShape("?", 0.0, 0, 0.0)
     ys, xs = np.nonzero(glyph)
     extent = max(np.ptp(ys), np.ptp(xs)) + 1
     if not sizes or extent < 0.6 * float(np.median(sizes)):
-        return unclear
+        return MarkShape("?", 0.0, 0, 0.0)
+    return _glyph_shape(glyph, size)
+
+
+def _glyph_shape(glyph: Mask, size: int) -> MarkShape:
+    """The mark a glyph-sized piece of ink ``glyph`` makes in a cell ``size`` pixels across,
+    whatever its size: a clear X (its arms on the diagonals, not a plus) or O, not sure;
+    otherwise unclear."""
+    unclear = MarkShape("?", 0.0, 0, 0.0)
+    ys, xs = np.nonzero(glyph)
+    extent = max(np.ptp(ys), np.ptp(xs)) + 1
     shape = classify_mark(glyph, size)
     if shape.mark == "?" or not shape.sure:
         return unclear
@@ -1854,7 +1866,8 @@ def _read_marks(
     page's background missed) that may have swallowed the cell's mark. An empty cell
     holding a glyph at its centre (a small mark), or glyphs that with the line remnants
     beside them span a mark (one cut up with a line it touched), is unclear too; a line's
-    end alone is not."""
+    end alone is not. A centred glyph too small beside the other marks for
+    :func:`_small_mark` is a mark where others alike make a set (:func:`_alike_small_marks`)."""
     size, pad = params.cell_px, 3 * params.cell_px // 2
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(
         clean.astype(np.uint8), connectivity=8
@@ -1925,6 +1938,7 @@ def _read_marks(
         for i, cell in enumerate(readings)
         if cell is not None and cell.mark in "xo" and len(cells[i]) == 1
     ]
+    drawn_small: dict[int, tuple[MarkShape, int]] = {}  # clear glyphs under the marks' size
     for cell, small in glyphs_in.items():  # a line's end alone is no mark
         pieces = small + remnants.get(cell, [])
         boxes = stats[pieces, :4]
@@ -1932,12 +1946,60 @@ def _read_marks(
         offset = np.abs((centroids[small] - pad) / size - [cell % 3 + 0.5, cell // 3 + 0.5])
         centred = bool(np.any(offset.max(axis=1) < 0.25))
         if readings[cell] is None and len(pieces) == 1 and centred:
-            readings[cell] = _small_mark(labels == small[0], size, sizes)
+            glyph = labels == small[0]
+            readings[cell] = read = _small_mark(glyph, size, sizes)
+            shape = _glyph_shape(glyph, size) if read.mark == "?" else read
+            if shape.mark != "?" and read.mark == "?":
+                drawn_small[cell] = shape, int(stats[small[0], 2:4].max())
         elif readings[cell] is None and (centred or span.max() >= params.min_mark * size):
             unclear.add(cell)  # a small mark, or one cut up by the eraser of a line it touched
+    for cell, shape in _alike_small_marks(drawn_small, readings, params).items():
+        readings[cell] = shape
     for cell in unclear:
         readings[cell] = MarkShape("?", 0.0, 0, 0.0)
     return readings, glyphs
+
+
+def _alike_small_marks(
+    drawn_small: dict[int, tuple[MarkShape, int]],
+    readings: Sequence[MarkShape | None],
+    params: Params = PARAMS,
+) -> dict[int, MarkShape]:
+    """The cells of ``drawn_small`` (each empty cell's one centred glyph that makes a clear
+    mark, with its extent, but too small beside the board's marks for :func:`_small_mark`)
+    read as the marks they make: where two or more glyphs make the same kind, alike in size
+    (within a quarter), at least :attr:`Params.min_small_set_mark` cells across, and no
+    mark of that kind is read at a mark's size (``readings``). A kind drawn small (a font's
+    times sign beside ringed O's) is drawn alike in every cell; a lone speck or an icon has
+    no twin, and a mark drawn both small and large is no set of one kind.
+
+    Examples
+    --------
+    >>> x, o = MarkShape("x", 0.0, 4, 1.0, sure=False), MarkShape("o", 0.3, 0, 0.0)
+    >>> sorted(_alike_small_marks({0: (x, 13), 4: (x, 12)}, [None, o, None, o] + [None] * 5))
+    [0, 4]
+    >>> _alike_small_marks({0: (x, 13)}, [None, o, None, o] + [None] * 5)
+    {}
+    >>> _alike_small_marks({0: (x, 13), 4: (x, 12)}, [None, x, None, o] + [None] * 5)
+    {}
+    """
+    found: dict[int, MarkShape] = {}
+    for kind in "xo":
+        group = {
+            cell: (shape, extent)
+            for cell, (shape, extent) in drawn_small.items()
+            if shape.mark == kind
+        }
+        extents = [extent for _, extent in group.values()]
+        large = any(cell is not None and cell.mark == kind for cell in readings)
+        if (
+            len(group) >= 2
+            and not large
+            and min(extents) >= params.min_small_set_mark * params.cell_px
+            and max(extents) <= 1.25 * min(extents)
+        ):
+            found.update({cell: replace(shape, sure=False) for cell, (shape, _) in group.items()})
+    return found
 
 
 # --- the recognizer -------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from recognizer.tictactoe import (
     PARAMS,
     MarkShape,
     TileBoard,
+    _alike_small_marks,
     _faint_marks,
     _line_remnant,
     _notched,
@@ -1079,3 +1080,27 @@ def test_a_lines_hooked_end_is_no_small_mark() -> None:
     except UnrecognizedError:
         return
     assert found.puzzle == truth
+
+
+@pytest.mark.parametrize("seed", [2850008, 2850023])
+def test_times_signs_drawn_alike_and_small_beside_large_os_are_xs(seed: int) -> None:
+    """Foreign screenshots once refused (session 17's tuning seeds): four times signs a fifth
+    of a cell across beside O rings twice as large (2850008 on pale tiles, 2850023 on a dark
+    page) were each too small beside the O's for one glyph to pass for a mark, and the
+    boards were impossible (0 x and 4 o). Two or more glyphs making the same clear mark,
+    alike in size, a kind no mark of which is read large, are a kind drawn small."""
+    picture, truth = _foreign(seed)
+    found = recognize(picture)
+    assert found.confident and found.puzzle == truth, found.doubts
+
+
+def test_a_lone_small_glyph_or_a_kind_drawn_both_sizes_is_no_small_set() -> None:
+    """One small clear glyph has no twin, and small X's beside a large X are not one kind
+    drawn alike: neither makes marks (:func:`_alike_small_marks`)."""
+    x, o = MarkShape("x", 0.0, 4, 1.0, sure=False), MarkShape("o", 0.3, 0, 0.0)
+    pair = {0: (x, 13), 4: (x, 12)}
+    assert set(_alike_small_marks(pair, [None, o, None, o] + [None] * 5)) == {0, 4}
+    assert _alike_small_marks({0: (x, 13)}, [None, o, None, o] + [None] * 5) == {}
+    assert _alike_small_marks(pair, [None, x, None, o] + [None] * 5) == {}
+    assert _alike_small_marks({0: (x, 16), 4: (x, 12)}, [None, o] + [None] * 7) == {}
+    assert _alike_small_marks({0: (x, 8), 4: (x, 8)}, [None, o] + [None] * 7) == {}
