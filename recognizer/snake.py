@@ -28,11 +28,13 @@ Drawn board
     gap, perhaps off the border), the numbers written on segments (ink in a third colour,
     enclosed by the body or off both its colour and the board's; the order whose numbers
     fall least short of their glyphs' best readings, clearly; one unreadable end, eyes
-    beside a 0, may be the head), the digits of a body of separate marks (each cell's whole
-    mark read as a glyph; exactly one chain must hold every index), and the head's cues (a
-    wider arrowhead, eyes, another shade), each judged in the cells' own colours. Numbers
-    read on some segments and lost on others decide nothing, and a lone piece beside the
-    snake that reads as a digit (a segment whose fill was lost) is in doubt, never a tree.
+    beside a 0, may be the head), the digits of a body of separate thin marks (each cell's
+    whole mark read as a glyph; exactly one chain must hold every index; marks that each
+    surround ink of another colour are discs bearing numbers, however thinned by blur),
+    and the head's cues (a wider arrowhead, eyes, another shade; a shaded head's breadth
+    in its shade), each judged in the cells' own colours. Numbers read on some segments
+    and lost on others decide nothing, and a lone piece beside the snake that reads as a
+    digit (a segment whose fill was lost) is in doubt, never a tree.
 Text map
     A quick look at the small copy (where the board is looked for) asks for lines of dots
     or many specks of ink; then a look at a copy halved to about 1200 pixels asks for many
@@ -1474,7 +1476,7 @@ def _order_board(
     # a body within the body's colour distance (``near``) of its board (white digits on
     # pale tiles) has no breadth to measure: the board would count as body
     pale = float(np.median([_distance(measured.background[c], color) for c in cells])) < p.near
-    if not links and (pale or _ends(orders[0], img, grid, colors, p)[0]):
+    if not links and (pale or _thin_marks(orders[0], img, grid, measured, colors, p)):
         # a thin or pale body not drawn across the cell borders is marks apart (digits
         # alone): its ends' breadth, loops and shade are no head's, only the digits order it
         orders = _digit_orders(orders, img, grid, measured, p, magnified)
@@ -1530,10 +1532,35 @@ def _order_board(
         return "the body order is ambiguous"
     if _shaded_end(orders[0], measured, color, p) == orders[0][-1]:
         return "the numbers and the head's shade put the head at opposite ends"
+    if _shaded_end(orders[0], measured, color, p) == orders[0][0]:
+        # a head drawn in its own shade is as broad as it is in that shade
+        colors = {**colors, orders[0][0]: measured.color[orders[0][0]]}
     thin, head_breadth, tail_breadth = _ends(orders[0], img, grid, colors, p)
     if thin and tail_breadth > p.head_ratio * head_breadth:
         return "the tail end of the body looks like a head"
     return orders[0]
+
+
+def _thin_marks(
+    order: list[Cell],
+    img: FloatImage,
+    grid: _Grid,
+    measured: _Cells,
+    colors: dict[Cell, NDArray[np.float32]],
+    p: Params,
+) -> bool:
+    """Whether a body of marks apart is thin marks (digits alone), not shapes carrying
+    numbers: thin by :func:`_ends`, unless every cell's mark encloses ink of another colour
+    (a disc round its number, a head round its eyes). A photo's blur eats a disc's edge
+    and its number's ink, leaving under half its cell in the body's colour, but it still
+    surrounds its number; a body of digits alone holds a 1 (and a 2, 3, 5 or 7), which
+    surrounds nothing."""
+    if not _ends(order, img, grid, colors, p)[0]:
+        return False
+    return not all(
+        _detail(img, grid, c, measured.color[c], measured.background[c], p, False) is not None
+        for c in order
+    )
 
 
 def _digit_orders(

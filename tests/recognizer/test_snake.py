@@ -977,3 +977,21 @@ def test_a_cell_joins_the_nearest_colour_that_takes_it() -> None:
     )
     groups = recognizer._group_colors(sorted(colors), measured, recognizer.PARAMS)
     assert groups == [[(4, 1), (4, 2), (9, 0)], [(3, 2)]]
+
+
+@pytest.mark.parametrize("seed", [2_830_018, 2_830_021])
+def test_numbered_discs_thinned_by_blur_are_no_digits_alone(seed: int) -> None:
+    """Tuning novel photos 2830018 and 2830021, straightened with their true outlines:
+    numbered discs apart (no link across the borders) whose blurred edges and numbers left
+    under half of each cell in the body's colour passed for thin marks, so each disc was
+    read whole as a glyph (a round blob: 3, 4 or 5) and no order held; and the head, a
+    darker shade, was too narrow in the body's colour beside the tail. Every disc
+    surrounds its number (digits alone hold a 1, which surrounds nothing), and a shaded
+    head's breadth is measured in its own shade."""
+    from tests.render import foreign
+    from tests.render.mixed import true_rectified
+
+    flat, puzzle = true_rectified("snake", seed, foreign.novel)
+    found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
