@@ -12,9 +12,10 @@ Drawn board
     away boards without pieces. Each cell's foreground is taken against its own background (its
     median colour, its parity neighbours', or a plane fitted under a glare spot; a cell
     only lighter in grey than the others is glare, not a filled cell), occupied cells are
-    grouped by dominant colour (a colour with white added is the same colour), and the
-    snake is the group whose cells form a connected chain (its head may be a separate
-    shade). Faint marks in an empty cell put it in doubt only when they change its hue:
+    grouped by dominant colour (a colour with white added is the same colour; where that
+    finds no body, one far more saturated for its brightness than another is another),
+    and the snake is the group whose cells form a connected chain (its head may be a
+    separate shade). Faint marks in an empty cell put it in doubt only when they change its hue:
     glare, shade and moire add or take grey; a mark standing out from the plain cells at
     a small fraction of the pieces' contrast (a tree faded by a photo's light), or a
     cell's middle off its rim on average (a dark tree on a dark board) is in doubt
@@ -134,6 +135,7 @@ class Params:
     glare_tint: float = 25.0  # or distance but for grey (glare) within one group
     hue_floor: float = 12.0  # colours this far off grey have a hue to compare
     hue_apart: float = 60.0  # and are two colours when their hues are this far apart (degrees)
+    saturation_apart: float = 2.5  # or, where no body was found, one this many times as saturated
     shade_hue: float = 12.0  # a shade of the body's colour keeps its hue within this (degrees)
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
     clipped: float = 250.0  # a channel this bright may have been cut off at the top
@@ -873,7 +875,9 @@ def _measure(img: FloatImage, grid: _Grid, p: Params) -> _Cells:
     return out
 
 
-def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[Cell]]:
+def _group_colors(
+    cells: list[Cell], measured: _Cells, p: Params, saturation: bool = False
+) -> list[list[Cell]]:
     """Occupied cells grouped by dominant colour (greedy, largest groups first); a colour
     (not a grey) that differs by grey only (a glare spot adds white, up to
     :attr:`Params.glare_light`: a pastel beside a dark shade of its hue is another piece)
@@ -886,14 +890,17 @@ def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[C
     glare gains less in the channel already near it, so its offset from grey turns
     (a blue body's cells lit to 102,186,250 beside their own 31,109,205).
     A cell joins the nearest group whose colour is its own so (a body's cell may pass for
-    its darker head's shade with white added, and for its own body's colour too)."""
+    its darker head's shade with white added, and for its own body's colour too).
+    With ``saturation`` (where the colours found no body), two colours of which one is
+    over :attr:`Params.saturation_apart` times as far from grey for its brightness
+    (:func:`_saturation_apart`) are two, however near."""
     groups: list[tuple[NDArray[np.float32], list[Cell]]] = []
     for cell in cells:
         color = measured.color[cell]
         takers = [
             (float(np.linalg.norm(centre - color)), members)
             for centre, members in groups
-            if _one_color(centre, color, p)
+            if _one_color(centre, color, p, saturation)
         ]
         if takers:
             min(takers, key=lambda taker: taker[0])[1].append(cell)
@@ -902,8 +909,11 @@ def _group_colors(cells: list[Cell], measured: _Cells, p: Params) -> list[list[C
     return sorted((members for _, members in groups), key=len, reverse=True)
 
 
-def _one_color(centre: NDArray[np.float32], color: NDArray[np.float32], p: Params) -> bool:
-    """Whether ``color`` is a group's ``centre`` colour (:func:`_group_colors`)."""
+def _one_color(
+    centre: NDArray[np.float32], color: NDArray[np.float32], p: Params, saturation: bool = False
+) -> bool:
+    """Whether ``color`` is a group's ``centre`` colour (:func:`_group_colors`; two colours
+    unlike in ``saturation``, where asked, are two unless one is the other lit)."""
     diff = centre - color
     lit = (
         float(np.linalg.norm(diff - diff.mean())) < p.glare_tint
@@ -912,17 +922,39 @@ def _one_color(centre: NDArray[np.float32], color: NDArray[np.float32], p: Param
     )
     glare = lit and _chroma(color) > p.glare_tint and abs(float(diff.mean())) < p.glare_light
     return glare or (
-        float(np.linalg.norm(diff)) < p.same_color and not _hues_apart(centre, color, p)
+        float(np.linalg.norm(diff)) < p.same_color
+        and not _hues_apart(centre, color, p)
+        and not (saturation and _saturation_apart(centre, color, p))
     )
 
 
+def _saturation_apart(a: NDArray[np.float32], b: NDArray[np.float32], p: Params) -> bool:
+    """Whether one of two colours is over :attr:`Params.saturation_apart` times as far from
+    grey for its brightness as the other, the more saturated one off grey by twice
+    :attr:`Params.hue_floor`: shade scales a colour's offset from grey with its brightness,
+    so it keeps that ratio, and glare adds grey (:func:`_one_color` takes a colour lit so
+    before this is asked), so neither makes a near-grey of a saturated colour (grey trees
+    and a purple body brought within :attr:`Params.same_color` by a photo's veiling
+    light)."""
+    sa, sb = (_chroma(c) / max(float(c.mean()), 1.0) for c in (a, b))
+    if max(_chroma(a), _chroma(b)) < 2 * p.hue_floor:
+        return False
+    return max(sa, sb) > p.saturation_apart * max(min(sa, sb), 1e-3)
+
+
 def _drawn_groups(
-    img: FloatImage, grid: _Grid, occupied: list[Cell], measured: _Cells, p: Params
+    img: FloatImage,
+    grid: _Grid,
+    occupied: list[Cell],
+    measured: _Cells,
+    p: Params,
+    saturation: bool = False,
 ) -> tuple[list[list[Cell]], list[list[Cell]]]:
-    """The colour groups of the occupied cells (:func:`_group_colors`), and those drawn
-    across cell borders (a body); a drawn group in pieces is parted (:func:`_apart`)."""
+    """The colour groups of the occupied cells (:func:`_group_colors`, with
+    ``saturation``), and those drawn across cell borders (a body); a drawn group in pieces
+    is parted (:func:`_apart`)."""
     groups, drawn = [], []
-    for group in _group_colors(occupied, measured, p):
+    for group in _group_colors(occupied, measured, p, saturation):
         if len(group) < 2 or not _linked(img, grid, group, measured, p):
             groups.append(group)
             continue
@@ -1062,6 +1094,11 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     if overlaid:
         return _in_doubt("pieces running on beyond the board", overlaid, p)
     chains = [g for g in groups if len(g) >= 2 and _connected(g)]
+    if not chains and not drawn:
+        # no colour group is a chain: a body grouped with pieces of its brightness but
+        # near grey (a photo's veiling light brings their colours together)
+        groups, drawn = _drawn_groups(img, grid, occupied, measured, p, saturation=True)
+        chains = [g for g in groups if len(g) >= 2 and _connected(g)]
     if len(chains) > 1:  # neighbouring trees: only the body is drawn across cell borders
         chains = [g for g in chains if g in drawn] or chains
     if len(chains) != 1:

@@ -995,3 +995,19 @@ def test_numbered_discs_thinned_by_blur_are_no_digits_alone(seed: int) -> None:
     found = recognizer.recognize(flat)
     assert found.confident, found.doubts
     assert found.puzzle == puzzle
+
+
+def test_near_grey_trees_are_not_the_bodys_colour() -> None:
+    """Tuning foreign photo 2830000, straightened with its true outline: the photo's light
+    brought grey-blue T's (109,114,126) within 36 RGB of a purple body (112,99,159), their
+    hues under 60 degrees apart, so the body and the trees were one colour group, no chain
+    of it (0 candidate snakes). A colour over 2.5 times as far from grey for its
+    brightness as another is no shade of it (shade keeps that ratio): where the colours
+    found no body, they are grouped again with that told apart."""
+    from tests.render import foreign
+    from tests.render.mixed import true_rectified
+
+    flat, puzzle = true_rectified("snake", 2_830_000, foreign.screen)
+    found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
