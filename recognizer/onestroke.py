@@ -103,6 +103,11 @@ class Params:
     #: own main colour (see :func:`_faces`: a digit on each piece, as on a snake's numbered
     #: body), it is no level.
     glyphs: float = 0.08
+    #: ...or when the median tile's centre holds this share marked where the median other
+    #: tile's is not (see :func:`_distinct`: a style's light is alike on every tile, digits
+    #: differ; a level drawn in any style shows under 0.01, a blurred photo's numbered discs
+    #: 0.06).
+    distinct: float = 0.03
     #: A cell is a hole at most the first lift, a tile at least the second, whatever its
     #: colour (see :attr:`CellReading.lift`: glare washes a tile towards the background's
     #: colour, but it still stands out from its gaps); in between it is unclear.
@@ -980,10 +985,17 @@ def _decide(
         else:
             unclear.append(cell)
     # (a tile faded by glare is plain too, only off the tiles' colour: its own is measured)
-    textures = _faces(image, whole, sorted(tiles))
+    marks = _far(image, whole, sorted(tiles))
+    textures = dict(zip(sorted(tiles), map(float, marks.mean(axis=(1, 2))), strict=True))
     if tiles and float(np.median(list(textures.values()))) >= params.glyphs:
         return Recognition.nothing(
             GAME, "most tiles' centres hold another colour (digits, or several colours): no level"
+        )
+    # a level's tiles are alike: marks that differ from tile to tile, even faint ones (a
+    # photo's blur thins a digit's strokes), are numbers on pieces, not a style's light
+    if _distinct(marks) >= params.distinct:
+        return Recognition.nothing(
+            GAME, "the tiles carry marks that differ from tile to tile (digits): no level"
         )
     # a hole shows the background beside it; a cell tinted towards the tiles' colour there
     # (a tile glare washed out until it stands out from its gaps no more than a hole) is
@@ -1351,15 +1363,22 @@ def _judge(
 
 def _faces(image: RGBImage, lattice: Lattice, cells: list[Cell]) -> dict[Cell, float]:
     """For each of ``cells``, the share of its centre in ``image`` far (Delta E 15) from its
-    main colour.
+    main colour (see :func:`_far`)."""
+    shares = _far(image, lattice, cells).mean(axis=(1, 2))
+    return {cell: float(share) for cell, share in zip(cells, shares, strict=True)}
+
+
+def _far(image: RGBImage, lattice: Lattice, cells: list[Cell]) -> NDArray[np.bool_]:
+    """The ``(N, 24, 24)`` pixels of the centres of ``cells`` in ``image`` far (Delta E 15)
+    from each centre's main colour (none for a centre the picture does not show).
 
     The centre (the middle half of the cell) is looked at in full detail, resampled to a
     fixed size so that the share does not depend on the picture's resolution; all the
     centres are converted to Lab in one call.
     """
-    if not cells:
-        return {}
     size = 24
+    if not cells:
+        return np.zeros((0, size, size), np.bool_)
     height, width = image.shape[:2]
     corners = lattice.to_pixels(
         [(r + dr, c + dr) for r, c in cells for dr in (0.25, 0.75)]
@@ -1373,9 +1392,26 @@ def _faces(image: RGBImage, lattice: Lattice, cells: list[Cell]) -> dict[Cell, f
             seen[k] = True
     pixels = to_lab(patches.reshape(-1, size, 3)).reshape(len(cells), -1, 3)
     median = _medians(pixels)
-    far = np.linalg.norm(pixels - median[:, None], axis=2) > 15.0
-    shares = np.where(seen, far.mean(axis=1), 0.0)
-    return {cell: float(share) for cell, share in zip(cells, shares, strict=True)}
+    far = (np.linalg.norm(pixels - median[:, None], axis=2) > 15.0) & seen[:, None]
+    return np.asarray(far.reshape(len(cells), size, size), np.bool_)
+
+
+def _distinct(far: NDArray[np.bool_], most: int = 64) -> float:
+    """How far the marks on tiles (their centres' pixels ``far``, see :func:`_far`) differ
+    from tile to tile: for the median tile, the share of its centre marked where the median
+    other tile's is not (of at most ``most`` tiles, spread over the board).
+
+    A style's mark (a gloss, a bevel's light, an ellipse) lies alike on every tile and
+    leaves nothing; digits (a snake's numbered body) leave most of their strokes.
+    """
+    if len(far) < 2:
+        return 0.0
+    marks = far[:: -(-len(far) // most)].reshape(-1, far.shape[1] * far.shape[2])
+    marks = marks.astype(np.float32)
+    shared = marks @ marks.T  # [i, j]: pixels marked on both tiles
+    own = (marks.sum(axis=1)[:, None] - shared) / marks.shape[1]
+    others = own[~np.eye(len(marks), dtype=bool)].reshape(len(marks), -1)
+    return float(np.median(np.median(others, axis=1)))
 
 
 def _kind(reading: CellReading, face: bool, params: Params) -> str:

@@ -20,6 +20,7 @@ from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, 
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
 from recognizer.onestroke import DEFAULT, CellReading, _bridged, _medians, draw, recognize
+from recognizer.photo import find_screens, rectify
 from solvers.errors import UnrecognizedError
 from solvers.onestroke import Puzzle, solve, verify
 from tests.render import foreign, nonpuzzle
@@ -971,3 +972,23 @@ def test_tiles_bridge_a_hole_by_the_product_of_their_fades() -> None:
     assert not bridged({(0, 1): 0.65, (2, 1): 0.76})  # 0.35 * 0.24
     assert not bridged({(1, 0): 1.1, (0, 1): 1.1})  # no tile across
     assert not bridged({(1, 0): 1.1, (1, 2): 0.3})  # 0.1 * 0.7
+
+
+def test_numbered_discs_thinned_by_blur_are_no_level() -> None:
+    """Held-out WRONG (novel snake photo 2661001, session 16): a snake board under a dialog,
+    its body purple discs numbered 0 to 7, the digits thinned by the photo's blur to a median
+    0.078 of each disc's centre, under the share that refuses marked tiles: read as a 3x3
+    level, the head's eyes as the cat. A style's light lies alike on every tile (novel shot
+    2610012's tiles all carry one light ellipse, 0.05 of their centres, and are read); the
+    digits differ from disc to disc. Both screens the finder outlines are refused."""
+    photo, _ = photographed("snake", 2_661_001, foreign.novel)
+    flats = [rectify(photo, outline) for outline in find_screens(photo)]
+    assert flats
+    for flat in flats:
+        recognition = recognize(flat)
+        assert recognition.puzzle is None, recognition.doubts
+        assert "differ from tile to tile" in recognition.doubts[0]
+    picture, truth = foreign.novel("onestroke", np.random.default_rng(2_610_012))
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
