@@ -104,18 +104,17 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     # found by the lead's held-out run of session 14 (seeds 2300000..), fixed then
     ("snake", 2300019, False): "a snake's body of numbered discs (digits on 10-19% of each "
     "disc) read by the one-stroke recognizer as a 3x4 level of tiles, the head as its cat",
+    # found by the one-stroke helper's held-out run of session 16 (seeds 2661000..), fixed in
+    # session 17
+    ("snake", 2661001, True): "a snake board under a dialog (no truth): the snake's purple "
+    "numbered discs, their digits thinned by blur under the glyph share, read by the one-stroke "
+    "recognizer as a 3x3 level, the head's eyes as the cat",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
 # (knight 2450036, shot and photo, found by the knight helper's tuning seeds of session 15,
 # was fixed in session 16 and is tested in test_knight.py)
-NOVEL_OPEN_WRONG: dict[Case, str] = {
-    # found by the one-stroke helper's held-out run of session 16 (seeds 2661000..), so at
-    # 96f11ef and before
-    ("snake", 2661001, True): "a snake board under a dialog (no truth): the snake's purple "
-    "numbered discs, their digits thinned by blur under the glyph share, read by the one-stroke "
-    "recognizer as a 3x3 level, the head's eyes as the cat",
-}
+NOVEL_OPEN_WRONG: dict[Case, str] = {}
 
 
 def _picture(game: str, seed: int, photo: bool, draw: Draw = screen) -> tuple[RGBImage, Any]:
