@@ -1228,7 +1228,62 @@ def read_cells(
         judged = _one_unlike(judged, canvas, None if inks is None else inks[1], params)
     struck = () if strike is None else strike.run  # marks the strike's eraser cut up
     readings = [cell if i in struck else judged[i] for i, cell in enumerate(readings)]
+    if canvas is not None:
+        readings = _blown_out(readings, canvas, params)
     return readings, float(erased[pad:-pad, pad:-pad].mean()), glyphs
+
+
+def _blown_out(
+    readings: list[MarkShape | None], canvas: RGBImage, params: Params
+) -> list[MarkShape | None]:
+    """``readings`` with every empty cell unclear whose middle a glare blew out on an
+    over-exposed board: a third of it white in every channel (250 and up, where a camera
+    clips), the board's other empty cells' middles under a tenth, where the page is clipped
+    in some channel over half of most empty cells' middles. The page's contrast is lost in
+    the clipped channels everywhere, and where the last one clips as well, any pale mark
+    drawn on it is lost with it (a glare over a pink page, clipping its red and blue
+    everywhere, its green in one cell, erased a pale O there); only where the other cells'
+    page is at most 240 in its faintest channel: a glare lifting the page by ten levels or
+    more there lifts a pale mark to white as well, where a near-white page clips at a
+    touch. A white page is white in every cell, and a glare spot on a page clipped nowhere
+    else leaves the rest to compare.
+
+    Examples
+    --------
+    >>> canvas = np.full((384, 384, 3), (255, 230, 255), np.uint8)  # red and blue clipped
+    >>> canvas[100:150, 100:150] = 255  # the middle of cell (0, 0), blown out
+    >>> [cell.mark if cell else "-" for cell in _blown_out([None] * 9, canvas, PARAMS)]
+    ['?', '-', '-', '-', '-', '-', '-', '-', '-']
+    >>> _blown_out([None] * 9, np.full((384, 384, 3), 255, np.uint8), PARAMS) == [None] * 9
+    True
+    >>> canvas[..., 0] = 230  # clipped in no channel but in the glare's spot
+    >>> _blown_out([None] * 9, canvas, PARAMS) == [None] * 9
+    True
+    """
+    size, pad = params.cell_px, 3 * params.cell_px // 2
+    margin = round(0.12 * size)
+    bright = canvas >= 250
+    white, clipped = np.all(bright, axis=2), np.any(bright, axis=2)
+    empty = [_cell_box(i, size, pad, margin) for i, cell in enumerate(readings) if cell is None]
+    if not empty or float(np.median([clipped[box].mean() for box in empty])) < 0.5:
+        return readings
+    shares = {
+        i: float(white[_cell_box(i, size, pad, margin)].mean())
+        for i, cell in enumerate(readings)
+        if cell is None
+    }
+    # the page's level in its faintest channel: a glare that clips it lifts it that far
+    lowest = {
+        i: float(np.median(canvas[_cell_box(i, size, pad, margin)].reshape(-1, 3), axis=0).min())
+        for i in shares
+    }
+    out = list(readings)
+    for i, share in shares.items():
+        others = [v for j, v in shares.items() if j != i]
+        page = float(np.median([v for j, v in lowest.items() if j != i] or [255.0]))
+        if share >= 1 / 3 and len(others) >= 2 and float(np.median(others)) < 0.1 and page <= 240:
+            out[i] = MarkShape("?", 0.0, 0, 0.0)
+    return out
 
 
 @dataclass(frozen=True)

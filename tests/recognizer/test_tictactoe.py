@@ -1104,3 +1104,19 @@ def test_a_lone_small_glyph_or_a_kind_drawn_both_sizes_is_no_small_set() -> None
     assert _alike_small_marks(pair, [None, x, None, o] + [None] * 5) == {}
     assert _alike_small_marks({0: (x, 16), 4: (x, 12)}, [None, o] + [None] * 7) == {}
     assert _alike_small_marks({0: (x, 8), 4: (x, 8)}, [None, o] + [None] * 7) == {}
+
+
+def test_a_cell_a_glare_blew_out_on_an_over_exposed_board_is_unclear() -> None:
+    """Open WRONG of session 13 (foreign photo 1940038, test_foreign's OPEN_WRONG): a pale
+    O, 6 levels off a pink page on the screen, under a glare that clips the page's red and
+    blue over the whole board and its green too in the O's cell (0, 2), where nothing of
+    the O is left: read as an empty board at 0.95 and solved. Where the page is clipped in
+    a channel over most cells, a cell whose middle is white in every channel (the rest not)
+    may hide a pale mark: unclear. The photo is refused, and its screen straightened with
+    the true outline too, with (0, 2) in doubt."""
+    photo, _ = photographed("tictactoe", 1940038, foreign.screen)
+    with pytest.raises(UnrecognizedError):
+        recognize_any(photo)
+    straight, _ = true_rectified("tictactoe", 1940038, foreign.screen)
+    found = recognize(straight)
+    assert not found.confident and "(0, 2)" in found.doubts[0], found.doubts
