@@ -114,6 +114,9 @@ class Params:
     #: lattice (:func:`_one_lattice`).
     lattice_pitch: float = 1.15
     lattice_slack: float = 0.3
+    #: A target whose box comes nearer the board's than this share of the smaller pitch
+    #: (touching or overlapping it) is no target of its own (:func:`_touching`).
+    min_apart: float = 0.25
     #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
     max_pixels: int = 1_500_000
@@ -261,6 +264,7 @@ class Params:
 
 PARAMS = Params()
 
+TOUCHING_DOUBT = "the two grids touch: parts of one picture, not a board and its target"
 ONE_LATTICE_DOUBT = (
     "the two grids lie side by side on one lattice: two parts of one grid, not a board and its "
     "target"
@@ -2403,6 +2407,16 @@ def _among_likes(
     return likes >= params.min_likes
 
 
+def _touching(board: _Grid, target: _Grid, params: Params) -> bool:
+    """True when the target's box touches or overlaps the board's (nearer than
+    ``params.min_apart`` of the smaller pitch). A game draws its target in a frame or a card
+    of its own, apart from the board; two grids that meet are parts of one picture (two
+    quadrants of one pattern, or of one square cut by a glare's gradient), whatever
+    lattices were fitted to them."""
+    pitch = min(board.lattice.cell_size(), target.lattice.cell_size())
+    return _gap(board.box, target.box) < params.min_apart * pitch
+
+
 def _one_lattice(board: _Grid, target: _Grid, work: RGBImage, params: Params) -> bool:
     """True when ``target`` is a block of cells of ``board``'s own lattice in its rows or
     columns: both pitches alike (within ``params.lattice_pitch``), the target's corners on
@@ -2662,6 +2676,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 continue
             if _one_lattice(board, target, found.smooth, tuned):
                 doubts.append(ONE_LATTICE_DOUBT)
+                continue
+            if _touching(board, target, tuned):
+                doubts.append(TOUCHING_DOUBT)
                 continue
             split = (
                 _split_cells(board, found.smooth, tuned)

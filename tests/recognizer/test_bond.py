@@ -1038,3 +1038,18 @@ def test_glare_adds_white_light_not_another_hue() -> None:
     yellow = np.array([[254, 251, 156], [250, 248, 150], [255, 255, 165]], dtype=float)
     assert bond._glare_lit(yellow, lit, bond.PARAMS)
     assert not bond._glare_lit(yellow[[2, 0, 1]], lit, bond.PARAMS)  # darker: no light added
+
+
+def test_two_grids_that_touch_are_no_board_and_its_target() -> None:
+    """Own non-puzzle photo 2700158 (the held-out WRONG of session 16): a 4x4 pattern of
+    purple and dark squares on a plain page. On the finder's second screen outline, a glare
+    shades two of its dark squares, which meet corner to corner, into 2x2 cells each: read
+    as a 2x2 board and its 2x2 target, 0 pixels apart, and solved. A game draws its target
+    in a card of its own, apart from the board: grids that touch are refused."""
+    photo, _ = photographed("none", 2_700_158)
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photo)
+    screens = find_screens(photo)
+    readings = [bond.recognize(rectify(photo, screen)) for screen in screens]
+    assert not any(reading.confident for reading in readings)
+    assert any(bond.TOUCHING_DOUBT in reading.doubts for reading in readings)
