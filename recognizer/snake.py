@@ -981,6 +981,11 @@ def _apart(members: list[Cell]) -> list[list[Cell]]:
     return [sorted(chain), *([c] for part in rest for c in part)] if far else [members]
 
 
+def _lift(cell: Cell, measured: _Cells) -> float:
+    """How much lighter a cell's piece is than its background (grey levels, signed)."""
+    return float(measured.color[cell].mean() - measured.background[cell].mean())
+
+
 def _nearest(color: NDArray[np.float32], cells: list[Cell], measured: _Cells) -> float:
     """The distance from ``color`` to the nearest of ``cells``' measured colours."""
     return min(float(np.linalg.norm(measured.color[c] - color)) for c in cells)
@@ -1121,8 +1126,13 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     # no piece of it: shading scales a colour's offset from grey and glare adds grey, so
     # neither turns its hue, while a photo's veiling light pulls dark trees'
     # chromaticities toward a paler body's.
+    # Away from the body, a piece darker than its board where the body is lighter than its
+    # own (or the other way round) is no shade of it: light over a cell lifts or lowers its
+    # piece and its board alike (white digits on a pale board, dark trees, all near grey).
+    # Beside it, a head darker than the board may shade a body lighter than it.
     shades = np.array([_chromaticity(measured.color[c]) for c in body])
     beside_body = {n for c in body for n in _neighbours(c)}
+    polarity = float(np.median([_lift(c, measured) for c in body]))
     kin = [
         cell
         for g in others
@@ -1130,6 +1140,11 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         if float(np.linalg.norm(shades - _chromaticity(measured.color[cell]), axis=1).min()) < 0.06
         and (
             cell in beside_body or not _hues_apart(measured.color[cell], body_color, p, p.shade_hue)
+        )
+        and (
+            cell in beside_body
+            or abs(polarity) <= p.weak
+            or _lift(cell, measured) * np.sign(polarity) >= -p.weak
         )
     ]
     heads = [cell for cell in kin if cell in beside_body]

@@ -1011,3 +1011,19 @@ def test_near_grey_trees_are_not_the_bodys_colour() -> None:
     found = recognizer.recognize(flat)
     assert found.confident, found.doubts
     assert found.puzzle == puzzle
+
+
+def test_a_piece_darker_than_its_board_is_no_shade_of_a_lighter_body() -> None:
+    """Tuning foreign photo 2830025, straightened with its true outline: white digits
+    (254,242,254) on a pale pink board (231,196,243) beside grey-brown trees (130,112,110),
+    all near grey, so the trees' chromaticity passed for a shade of the body's and every
+    tree was a cell of the snake's colour outside its chain. Light over a cell lifts or
+    lowers its piece and its board alike: a piece darker than its board is no shade of a
+    body lighter than its own."""
+    from tests.render import foreign
+    from tests.render.mixed import true_rectified
+
+    flat, puzzle = true_rectified("snake", 2_830_025, foreign.screen)
+    found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
