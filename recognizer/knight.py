@@ -849,8 +849,18 @@ def find_board(corners: Corners, params: Params = PARAMS) -> Board | str:
     best: Board | None = None
     taken: set[int] = set()
     failed = 0
+    # where lattices failed, and within what distance of each a seed is the same place
+    failures: list[tuple[NDArray[np.float64], float]] = []
     for seed in range(min(params.seeds, len(corners.points))):
         if seed in taken or failed >= params.failed_lattices:
+            continue
+        here = corners.points[seed]
+        # a mark's several corner peaks (a cross, a digit) seed lattices that fail alike:
+        # until a board is found, a seed within the step tolerance of a failed lattice's
+        # seed (grown as that one's node) is not tried again, so a few marks stronger than
+        # the board's corners do not use up the failures a texture's corners everywhere
+        # run into (past a board, as before: a wallpaper's faint chequer is no larger one)
+        if best is None and any(np.hypot(*(here - at)) <= r for at, r in failures):
             continue
         for step in _first_steps(corners, seed, params):
             nodes = _grow(corners, seed, step, params)
@@ -864,7 +874,9 @@ def find_board(corners: Corners, params: Params = PARAMS) -> Board | str:
                 if best is None or len(board.nodes) > len(best.nodes):
                     best = board
                 break
-            failed += nodes is None or len(nodes) >= (params.min_side - 1) ** 2
+            if nodes is None or len(nodes) >= (params.min_side - 1) ** 2:
+                failed += 1
+                failures.append((here, params.step_tolerance * float(np.hypot(*step))))
     if best is None:
         if failed >= params.failed_lattices:
             return "chequer corners everywhere (a texture or noise), no board"
