@@ -1988,11 +1988,12 @@ def _read_marks(
         _read_mark(np.isin(labels, cells[i]), levels, size) if i in cells else None
         for i in range(9)
     ]
-    sizes = [  # the extents of the marks read
-        int(stats[cells[i], 2:4].max())
+    one_piece = {  # the extents of the marks read in one piece
+        i: int(stats[cells[i], 2:4].max())
         for i, cell in enumerate(readings)
         if cell is not None and cell.mark in "xo" and len(cells[i]) == 1
-    ]
+    }
+    sizes = list(one_piece.values())
     drawn_small: dict[int, tuple[MarkShape, int]] = {}  # clear glyphs under the marks' size
     for cell, small in glyphs_in.items():  # a line's end alone is no mark
         pieces = small + remnants.get(cell, [])
@@ -2008,7 +2009,7 @@ def _read_marks(
                 drawn_small[cell] = shape, int(stats[small[0], 2:4].max())
         elif readings[cell] is None and (centred or span.max() >= params.min_mark * size):
             unclear.add(cell)  # a small mark, or one cut up by the eraser of a line it touched
-    for cell, shape in _alike_small_marks(drawn_small, readings, params).items():
+    for cell, shape in _alike_small_marks(drawn_small, readings, one_piece, params).items():
         readings[cell] = shape
     for cell in unclear:
         readings[cell] = MarkShape("?", 0.0, 0, 0.0)
@@ -2018,24 +2019,29 @@ def _read_marks(
 def _alike_small_marks(
     drawn_small: dict[int, tuple[MarkShape, int]],
     readings: Sequence[MarkShape | None],
+    extents: dict[int, int],
     params: Params = PARAMS,
 ) -> dict[int, MarkShape]:
     """The cells of ``drawn_small`` (each empty cell's one centred glyph that makes a clear
     mark, with its extent, but too small beside the board's marks for :func:`_small_mark`)
-    read as the marks they make: where two or more glyphs make the same kind, alike in size
-    (within a quarter), at least :attr:`Params.min_small_set_mark` cells across, and no
-    mark of that kind is read at a mark's size (``readings``). A kind drawn small (a font's
-    times sign beside ringed O's) is drawn alike in every cell; a lone speck or an icon has
-    no twin, and a mark drawn both small and large is no set of one kind.
+    read as the marks they make: where, with the marks of their kind read (``readings``,
+    in one piece of the extent ``extents`` each), they make two marks of that kind or more,
+    all alike in extent (within a quarter) and at least :attr:`Params.min_small_set_mark`
+    cells across. A kind drawn small (a font's times sign beside ringed O's) is drawn alike
+    in every cell; a lone speck or an icon has no twin, and a mark drawn both small and
+    large is no set of one kind.
 
     Examples
     --------
     >>> x, o = MarkShape("x", 0.0, 4, 1.0, sure=False), MarkShape("o", 0.3, 0, 0.0)
-    >>> sorted(_alike_small_marks({0: (x, 13), 4: (x, 12)}, [None, o, None, o] + [None] * 5))
+    >>> board = [None, o, None, o] + [None] * 5
+    >>> sorted(_alike_small_marks({0: (x, 13), 4: (x, 12)}, board, {1: 30, 3: 30}))
     [0, 4]
-    >>> _alike_small_marks({0: (x, 13)}, [None, o, None, o] + [None] * 5)
+    >>> _alike_small_marks({0: (x, 13)}, board, {1: 30, 3: 30})
     {}
-    >>> _alike_small_marks({0: (x, 13), 4: (x, 12)}, [None, x, None, o] + [None] * 5)
+    >>> _alike_small_marks({0: (x, 13)}, [None, x, None, o] + [None] * 5, {1: 15, 3: 30})
+    {0: MarkShape(mark='x', hole=0.0, arms=4, centre=1.0, around=0.0, core=0.0, sure=False)}
+    >>> _alike_small_marks({0: (x, 13)}, [None, x, None, o] + [None] * 5, {1: 30, 3: 30})
     {}
     """
     found: dict[int, MarkShape] = {}
@@ -2045,13 +2051,13 @@ def _alike_small_marks(
             for cell, (shape, extent) in drawn_small.items()
             if shape.mark == kind
         }
-        extents = [extent for _, extent in group.values()]
-        large = any(cell is not None and cell.mark == kind for cell in readings)
+        of_kind = [i for i, cell in enumerate(readings) if cell is not None and cell.mark == kind]
+        sizes = [extent for _, extent in group.values()] + [extents.get(i, 0) for i in of_kind]
         if (
-            len(group) >= 2
-            and not large
-            and min(extents) >= params.min_small_set_mark * params.cell_px
-            and max(extents) <= 1.25 * min(extents)
+            group
+            and len(sizes) >= 2
+            and min(sizes) >= params.min_small_set_mark * params.cell_px
+            and max(sizes) <= 1.25 * min(sizes)
         ):
             found.update({cell: replace(shape, sure=False) for cell, (shape, _) in group.items()})
     return found

@@ -1096,14 +1096,27 @@ def test_times_signs_drawn_alike_and_small_beside_large_os_are_xs(seed: int) -> 
 
 def test_a_lone_small_glyph_or_a_kind_drawn_both_sizes_is_no_small_set() -> None:
     """One small clear glyph has no twin, and small X's beside a large X are not one kind
-    drawn alike: neither makes marks (:func:`_alike_small_marks`)."""
+    drawn alike: neither makes marks; a glyph as large as a read mark of its kind is its
+    twin (:func:`_alike_small_marks`)."""
     x, o = MarkShape("x", 0.0, 4, 1.0, sure=False), MarkShape("o", 0.3, 0, 0.0)
-    pair = {0: (x, 13), 4: (x, 12)}
-    assert set(_alike_small_marks(pair, [None, o, None, o] + [None] * 5)) == {0, 4}
-    assert _alike_small_marks({0: (x, 13)}, [None, o, None, o] + [None] * 5) == {}
-    assert _alike_small_marks(pair, [None, x, None, o] + [None] * 5) == {}
-    assert _alike_small_marks({0: (x, 16), 4: (x, 12)}, [None, o] + [None] * 7) == {}
-    assert _alike_small_marks({0: (x, 8), 4: (x, 8)}, [None, o] + [None] * 7) == {}
+    pair, board, large = {0: (x, 13), 4: (x, 12)}, [None, o, None, o] + [None] * 5, {1: 30, 3: 30}
+    assert set(_alike_small_marks(pair, board, large)) == {0, 4}
+    assert _alike_small_marks({0: (x, 13)}, board, large) == {}
+    with_x = [None, x, None, o] + [None] * 5
+    assert _alike_small_marks(pair, with_x, large) == {}
+    assert set(_alike_small_marks({0: (x, 13)}, with_x, {1: 15, 3: 30})) == {0}
+    assert _alike_small_marks({0: (x, 16), 4: (x, 12)}, board, large) == {}
+    assert _alike_small_marks({0: (x, 8), 4: (x, 8)}, board, large) == {}
+
+
+def test_a_small_times_sign_alike_with_a_read_x_is_an_x() -> None:
+    """Foreign screenshot 2850004 (session 17's tuning seeds) was refused as impossible
+    (1 x and 3 o): of its two times signs, one 15 pixels of a 64-pixel cell across was
+    read, the other 14 across, under a mark's size, was unclear beside the O's, 25 across.
+    A read mark of its kind alike in extent is its twin."""
+    picture, truth = _foreign(2850004)
+    found = recognize(picture)
+    assert found.confident and found.puzzle == truth, found.doubts
 
 
 def test_a_cell_a_glare_blew_out_on_an_over_exposed_board_is_unclear() -> None:
