@@ -44,17 +44,16 @@ FIXED_WRONG: dict[Case, str] = {
     "speckled page, below the board's ink levels, lost: read as '------x--' at 0.95",
     ("tictactoe", 1800007, True): "a small pale cyan O under a page's pink stripes, lost: "
     "read as an empty board at 0.95",
-}
-# and those still open: what was read instead
-OPEN_WRONG: dict[Case, str] = {
-    # found by the lead's reading comparison of session 13 (seeds 1940000..), so at bd260ed
+    # found by the lead's reading comparison of session 13 (seeds 1940000..), fixed in
+    # session 17
     ("tictactoe", 1940038, True): "a pale O (6 levels off the page on the screen) washed out "
     "by a glare that clips the pink page's red and blue: read as an empty board at 0.95",
-    # found by the lead's held-out run of session 16 (seeds 2700000..), so at efca65f too
-    ("none", 2700158, True): "a non-puzzle (a 4x4 pattern of purple and dark squares) "
-    "photographed: the finder's second screen read by bond as a 2x2 board and a 2x2 target, "
-    "two parts of the one pattern, and solved",
 }
+# and those still open: what was read instead (own non-puzzle photo 2700158, read by bond as a
+# 2x2 board and a 2x2 target, pinned here in session 16 although the games' own renderers drew
+# it, not ``foreign``, so that its case here could never pass, was fixed in session 17 and is
+# tested in test_bond.py)
+OPEN_WRONG: dict[Case, str] = {}
 
 # The same for pictures drawn by ``novel`` (session 7)
 # (fixed ones the owners test themselves are left out: bond 610009 and 1200002 photos and
