@@ -31,7 +31,7 @@ The pipeline, on reduced copies of the picture, looking at full size only at the
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -108,6 +108,9 @@ class Params:
     #: differ; a level drawn in any style shows under 0.01, a blurred photo's numbered discs
     #: 0.06).
     distinct: float = 0.03
+    #: Round tiles drawn without gaps touch: their mask is eroded by up to this many pixels
+    #: to part them (see :func:`_touching`).
+    touching: int = 3
     #: A cell is a hole at most the first lift, a tile at least the second, whatever its
     #: colour (see :attr:`CellReading.lift`: glare washes a tile towards the background's
     #: colour, but it still stands out from its gaps); in between it is unclear.
@@ -224,6 +227,9 @@ class Board:
         The nodes nearest the squares of the tiles' colour and size that the lattice left
         out (off their nodes: a picture sheared by a skewed rectification, or another
         lattice beside the board).
+    touching : bool
+        Whether the tiles touch (round tiles welded by the points they share, told apart
+        by eroding their mask: see :func:`_touching`).
     """
 
     tile: LabColor
@@ -232,6 +238,7 @@ class Board:
     tiles: frozenset[Cell]
     side: float
     strays: frozenset[Cell]
+    touching: bool = False
 
     @property
     def pitch(self) -> float:
@@ -325,11 +332,13 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     for side, smooth in looks if small else [(params.look_side, True)]:
         copy, scale = _reduced(image, side, smooth)
         lab = to_lab(copy)
-        board = find_board(lab, params)
+        board, welded = _search(lab, params)
         evened = None if board is not None else _evened(copy)
         if evened is not None:  # a photo's uneven light may split the tiles' colour
             lab = to_lab(evened)
-            board = find_board(lab, params)
+            board, welded = _search(lab, params)
+        if board is None and side == params.look_side:  # (the quick look's size only)
+            board = _parted(welded, params)
         if board is not None:
             break
     if board is not None and board.pitch < params.read_pitch and scale < 1.0:
@@ -338,7 +347,12 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
         larger, larger_scale = _reduced(image, min(round(side), params.work_side))
         evened = None if evened is None else _evened(larger)
         larger_lab = to_lab(larger if evened is None else evened)
-        found = find_board(larger_lab, params, board.tile)
+        # (tiles that touch are parted there only if they were here)
+        found = (
+            find_board(larger_lab, params, board.tile)
+            if board.touching
+            else _search(larger_lab, params, board.tile)[0]
+        )
         if found is not None:
             board, lab, scale = found, larger_lab, larger_scale
     if board is None:
@@ -400,7 +414,21 @@ def _quadratic(u: NDArray[np.float64], v: NDArray[np.float64]) -> NDArray[np.flo
 def find_board(
     lab: LabImage, params: Params = DEFAULT, tile: LabColor | None = None
 ) -> Board | None:
-    """The largest regular lattice of equal square tiles of one colour, or ``None``.
+    """The largest regular lattice of equal square tiles of one colour, or ``None`` (see
+    :func:`_search`); where none is found, the masks tried are eroded to part round tiles
+    that touch (:func:`_parted`)."""
+    board, welded = _search(lab, params, tile)
+    return board if board is not None else _parted(welded, params)
+
+
+Welded = list[tuple[NDArray[np.bool_], ColorPeak, float]]
+
+
+def _search(
+    lab: LabImage, params: Params = DEFAULT, tile: LabColor | None = None
+) -> tuple[Board | None, Welded]:
+    """The largest regular lattice of equal square tiles of one colour, or ``None``, and
+    the masks (with their colours and tolerances) that held none.
 
     The main colours are taken from a yet smaller copy (a palette needs few pixels). Each
     is tried at a loose tolerance, then at a tight one if the loose mask held solid bars
@@ -416,6 +444,7 @@ def find_board(
     peaks = dominant_colors(sample[:, None], count=params.colors_tried)
     norms = np.asarray(cv2.transform(lab * lab, np.ones((1, 3), np.float32)), np.float32)
     best: Board | None = None
+    welded: Welded = []
     for hidden in (False, True):
         tried = (
             [(p, peaks) for p in _hidden(sample, peaks)] + _pooled(peaks)
@@ -439,11 +468,56 @@ def find_board(
                 board = _board_of_color(squares, peak, tolerance, params)
                 if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
                     best = board
+                if board is None and not hidden and tolerance == loose:
+                    welded.append((mask, peak, tolerance))  # (the main colours' masks)
                 if len(solid) == len(squares):
                     break
         if best is not None:
             break
+    return best, welded
+
+
+def _parted(welded: Welded, params: Params) -> Board | None:
+    """The largest lattice of round tiles that touch in any of the masks ``welded`` (see
+    :func:`_touching`), or ``None``. It is looked for last, so that a board whose gaps a
+    photo's blur narrowed, or a photo's uneven light split, is found as it is."""
+    best: Board | None = None
+    for mask, peak, tolerance in welded:
+        board = _touching(mask, peak, tolerance, params)
+        if board is not None and (best is None or len(board.tiles) > len(best.tiles)):
+            best = board
     return best
+
+
+def _touching(
+    mask: NDArray[np.bool_], peak: ColorPeak, tolerance: float, params: Params
+) -> Board | None:
+    """The lattice of round tiles that touch, or ``None``: their ``mask`` (of ``peak``'s
+    colour within ``tolerance``) welded into one blob by the points they share, eroded a
+    pixel at a time (at most :attr:`Params.touching`) until the blobs are a lattice; the
+    tiles' side is the blobs' grown back by the erosion. They were welded side by side, so
+    most have a tile beside them (as a level's do).
+
+    Discs that touch part after an erosion of about the square root of their radius
+    (antialiasing blends the page into the tiles only near the point they share); square
+    tiles without gaps stay one blob, and a lattice of them is no board.
+    """
+    height, width = mask.shape
+    eroded = mask.astype(np.uint8)
+    for depth in range(1, params.touching + 1):
+        eroded = np.asarray(cv2.erode(eroded, np.ones((3, 3), np.uint8)), np.uint8)
+        solid = find_blobs(
+            eroded.astype(bool), params.min_tile, max(height, width), params.fill, np.inf
+        )
+        squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
+        board = _board_of_color(squares, peak, tolerance, params)
+        # tiles that touch were welded side by side: a lattice of squares meeting only at
+        # their corners (a chequerboard's) is none
+        if board is not None and 2 * sum(
+            any(n in board.tiles for n in _neighbours(cell)) for cell in board.tiles
+        ) >= len(board.tiles):
+            return replace(board, side=board.side + 2 * depth, touching=True)
+    return None
 
 
 def _hidden(sample: NDArray[np.float32], peaks: list[ColorPeak]) -> list[ColorPeak]:
@@ -640,11 +714,14 @@ class Colors:
         The two colours across the picture.
     strict : float
         A Delta E that covers the tiles' own noise (JPEG, blur, video) but not the cat.
+    corners : bool
+        Whether the gaps show only at the cells' corners (round tiles that touch).
     """
 
     tile: ColorField
     background: ColorField
     strict: float
+    corners: bool = False
 
     def readings(
         self, lab: LabImage, nodes: NDArray[np.float64], half: int, pitch: float
@@ -686,6 +763,8 @@ class Colors:
         along = aside < np.maximum(8.0, 0.3 * np.sqrt(norm))
         tint = np.where(along & (medians[:, 0] <= back[:, 0]), centre, 0.0)
         ring_pixels = _unblack(lab[gy, gx], back)
+        if self.corners:  # the middles of the sides are where touching tiles meet
+            ring_pixels = ring_pixels[:, [0, 1, 4, 5]]
         apart = np.sort(np.linalg.norm(ring_pixels - medians[:, None], axis=2), axis=1)[:, 1]
         apart /= np.sqrt(norm)
         return [
@@ -842,9 +921,11 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     if np.mean(spreads > max(12.0, params.plain_tiles * contrast)) >= 1 / 3:
         return "the tiles are not plain (marks or text on them)"
     strict = float(np.clip(2.5 * spread + 2.0, 4.0, 12.0))
-    colors = Colors(tile, background, strict)
+    colors = Colors(tile, background, strict, board.touching)
     agreements = []
-    for dr, dc in ((0, 1), (1, 0)):
+    # round tiles that touch show the page only at the corners between them, across the
+    # diagonal from tile to tile
+    for dr, dc in ((1, 1), (1, -1)) if board.touching else ((0, 1), (1, 0)):
         pairs = [
             (a, (a[0] + dr, a[1] + dc)) for a in cells if (a[0] + dr, a[1] + dc) in board.tiles
         ]

@@ -992,3 +992,16 @@ def test_numbered_discs_thinned_by_blur_are_no_level() -> None:
     recognition = recognize(picture)
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == truth
+
+
+@pytest.mark.parametrize("seed", [2_810_000, 2_810_012, 2_810_014, 2_810_016])
+def test_round_tiles_that_touch_are_read(seed: int) -> None:
+    """Foreign shots (this helper's tuning seeds of session 17): round tiles drawn with no
+    gap touch their neighbours, so the tiles' mask is one welded blob and no lattice was
+    found. Eroding the mask parts them; the page then shows only at the cells' corners,
+    which the gaps' test and the start's standing apart look at instead of the sides'
+    middles. Each is read exactly."""
+    picture, truth = foreign.screen("onestroke", np.random.default_rng(seed))
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
