@@ -237,6 +237,16 @@ class Params:
     #: this many times as far as the cells of the other classes stray from theirs (a
     #: photo's glare or uneven light strays them all alike; two merged colours only one).
     merge_light_ratio: float = 3.0
+    #: A class is two hues (:func:`_hue_split`) when its board cells, measured off the
+    #: plane of the colours its mean takes under any gain and any white light added, fall
+    #: into two groups (a glare-lit cell stays on the plane, so one cell may be a group)
+    #: this far apart (RGB) ...
+    min_hue_gap: float = 10.0
+    #: ... and this many times as far as either group spans and as the other classes'
+    #: board cells stray off their own planes; a class this near grey (the sine of the
+    #: angle between its mean and grey) has no hue to tell.
+    hue_gap_ratio: float = 4.0
+    min_hue_angle: float = 0.1
     #: A lone board cell of a class that is the class's colour with white light added
     #: (:func:`_glare_lit`: its offset from grey within this share of its length), while the
     #: target's cells of the class are all the others' colour, is a glare spot, no second
@@ -1641,6 +1651,11 @@ def _merged_class(
             )
         ):
             return doubt
+    for k in range(int(classes.max()) + 1):
+        # scanlines' bands darken rows alike: a gain, within the light's plane
+        doubt = _hue_split(board, colors, classes, k, params)
+        if doubt is not None:
+            return doubt
     return None
 
 
@@ -1708,6 +1723,63 @@ def _class_split(
             f"colour class {k + 1} may be two colours (two groups {gap:.0f} apart under an "
             f"even light); cells in doubt: {cells}"
         )
+    return None
+
+
+def _off_hue(cells: NDArray[np.float64], params: Params) -> NDArray[np.float64] | None:
+    """Each cell's signed distance (RGB) off the plane of its class's mean colour under any
+    gain and any white light added (the plane through black spanned by the mean and grey),
+    or None for a class too near grey to have a hue (``min_hue_angle``)."""
+    mean = cells.mean(axis=0)
+    normal = np.cross(mean, np.ones(3))
+    length = float(np.linalg.norm(normal))
+    if length <= params.min_hue_angle * float(np.linalg.norm(mean)) * np.sqrt(3):
+        return None
+    return np.asarray(cells @ (normal / length), dtype=np.float64)
+
+
+def _hue_split(
+    board: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    k: int,
+    params: Params,
+) -> str | None:
+    """A doubt naming the cells of class ``k`` when its board cells are two hues, or None.
+
+    A photo's light (a gradient, glare, the exposure) changes a colour by a gain and by
+    white light added: it moves the colour within the plane through black spanned by the
+    colour and grey, never off it. Two colours merged into one class (peach and a light
+    yellow, 27 apart where the light strays the others 12) differ off that plane: their
+    board cells then fall into two tight groups off it (``min_hue_gap``; a lone cell may
+    be one, as glare, white light added, keeps a cell on its plane), far apart beside
+    the groups' spans and beside the other classes' cells off their own planes
+    (``hue_gap_ratio``), however much the light spreads every class along its plane."""
+    count = board.shape[0] * board.shape[1]
+    on_board = classes[:count]
+    mine = np.flatnonzero(on_board == k)
+    if len(mine) < 3:
+        return None
+    off = _off_hue(colors[mine], params)
+    if off is None:
+        return None
+    order = np.argsort(off)
+    ranked = off[order]
+    stray = 0.0
+    for j in np.unique(on_board):
+        theirs = colors[:count][on_board == j]
+        their_off = _off_hue(theirs, params) if j != k and len(theirs) >= 2 else None
+        if their_off is not None:
+            stray = max(stray, float(their_off.max() - their_off.min()))
+    for cut in range(1, len(ranked)):
+        gap = float(ranked[cut] - ranked[cut - 1])
+        span = max(float(ranked[cut - 1] - ranked[0]), float(ranked[-1] - ranked[cut]))
+        if gap >= params.min_hue_gap and gap >= params.hue_gap_ratio * max(span, stray):
+            smaller = order[:cut] if cut <= len(ranked) - cut else order[cut:]
+            return (
+                f"colour class {k + 1} may be two colours (two hues {gap:.0f} apart off the "
+                f"light's plane); cells in doubt: {_cell_names(mine[smaller], board)}"
+            )
     return None
 
 
