@@ -2439,7 +2439,8 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     of the ink level too when the picture's strongest ink makes none (a pale board beside bold
     marks); the cells are read on a larger copy, through the grid's homography. Such a faint
     #, or one with tiles around it (:func:`outer_tiles`), needs two marks, one read surely
-    (see :class:`MarkShape`), as a board of tiles does (:func:`_read_tiles`).
+    (see :class:`MarkShape`), as a board of tiles does (:func:`_read_tiles`); a # found only
+    on a panel (:func:`_search_panels`) needs a mark.
 
     Returns
     -------
@@ -2504,6 +2505,10 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         # grid of tiles (tiles around the #), and another game's piece on a tile there may
         # pass for a mark: as on a board of tiles (_read_tiles), one mark is no proof
         return Recognition.nothing(GAME, "a faint # or one among tiles, with under two marks")
+    if on_panel is not None and all(cell is None for cell in readings):
+        # a block of tiles taken for a panel makes a # of its gaps and of the rows of the
+        # tiles' own gloss: a board on a panel (a blackboard, a card) shows a mark at least
+        return Recognition.nothing(GAME, "an empty # on a panel")
     return _judge(readings, density, glyphs, to_image, grid.doubts, params)
 
 

@@ -1133,3 +1133,16 @@ def test_a_cell_a_glare_blew_out_on_an_over_exposed_board_is_unclear() -> None:
     straight, _ = true_rectified("tictactoe", 1940038, foreign.screen)
     found = recognize(straight)
     assert not found.confident and "(0, 2)" in found.doubts[0], found.doubts
+
+
+def test_a_hash_on_a_panel_needs_a_mark() -> None:
+    """Held-out WRONG of session 17 (the one-stroke helper's novel shot 2861007): a one-stroke
+    level in progress, glossy tiles with a dark stroke across its first rows, is a solid
+    shape, taken for a panel; on it the tiles' gaps and the rows of their gloss make a #,
+    read as an empty board at 0.75 and solved. An empty # found only on a panel is refused;
+    a blackboard with one X (novel shot 2700004) is still read."""
+    level, _ = foreign.novel("onestroke", np.random.default_rng(2861007))
+    found = recognize(level)
+    assert not found.confident and found.doubts == ("an empty # on a panel",)
+    board, truth = foreign.novel("tictactoe", np.random.default_rng(2700004))
+    assert recognize(board).puzzle == truth
