@@ -120,7 +120,9 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
 NOVEL_OPEN_WRONG: dict[Case, str] = {
     # found by the bond helper's held-out run of session 17 (seeds 2862000..), so at c2852b5
     ("bond", 2862003, False): "a dialog over the lower third of a 4x4 board's last row (no "
-    "truth): the row's visible parts read as whole cells, solved at 1.0",
+    "truth): the row's visible parts read as whole cells, solved at 1.0 (as the lead saw it, "
+    "the colours read are those the board and the GOAL card show: wrong by the rule that a "
+    "board a dialog cuts must be refused, what lies under the dialog being unknown)",
 }
 
 
