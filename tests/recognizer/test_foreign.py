@@ -112,6 +112,10 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("snake", 2661001, True): "a snake board under a dialog (no truth): the snake's purple "
     "numbered discs, their digits thinned by blur under the glyph share, read by the one-stroke "
     "recognizer as a 3x3 level, the head's eyes as the cat",
+    # found by the one-stroke helper's held-out run of session 17 (seeds 2861000..), fixed then
+    ("onestroke", 2861007, False): "a level in progress (glossy tiles, a dark stroke across "
+    "its first rows) taken by the tic-tac-toe recognizer for a panel, its gaps and gloss for "
+    "a #: read as an empty board at 0.75",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
