@@ -1488,7 +1488,7 @@ def _distinct(far: NDArray[np.bool_], most: int = 64) -> float:
     if len(far) < 2:
         return 0.0
     marks = far[:: -(-len(far) // most)].reshape(-1, far.shape[1] * far.shape[2])
-    marks = marks.astype(np.float32)
+    marks = marks.astype(np.int32)  # integer counts: no BLAS threads spun up for a small product
     shared = marks @ marks.T  # [i, j]: pixels marked on both tiles
     own = (marks.sum(axis=1)[:, None] - shared) / marks.shape[1]
     others = own[~np.eye(len(marks), dtype=bool)].reshape(len(marks), -1)
