@@ -676,7 +676,9 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
     once or twice (where a grid line crossed it was erased) around an empty middle; and an
     X a bold letter X, whose arms part only near its corners, or arms crossing on a solid
     middle that enclose a speck of background (a smudge or moire stripe joined to them);
-    last, an arc around an empty middle is an O that lost a part along a grid line.
+    an arc around an empty middle is an O that lost a part along a grid line; last, ink
+    round three quarters of a ring about the box's middle, that middle mostly bare, is an
+    O whose ends do not meet.
 
     Examples
     --------
@@ -739,6 +741,11 @@ def classify_mark(ink: Mask, cell: float | None = None) -> MarkShape:
         mark, sure = ("x" if not ringed else "?"), False
     elif squat and small and centre == 0.0 and arms <= 3 and rim >= 0.4:
         mark, sure = "o", False  # most of a ring, the rest erased with a line it crossed
+    elif squat and small and rim >= 0.75 and centre <= 0.35 and core <= 0.35:
+        # a loop whose ends do not meet (a hand-drawn O curling in at its start, one a strike
+        # cut open) round a middle mostly bare: an X's arms cross on an inked middle and
+        # leave most of that ring bare (at most 0.56 of it, bold letters too)
+        mark, sure = "o", False
     else:
         mark = "?"
     return MarkShape(mark, hole, arms, centre, around, core, sure)
@@ -879,6 +886,31 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
             top, bottom = max(0, int(np.floor(y - half))), min(height, int(np.ceil(y + half)) + 1)
             out[top:bottom, x] = False
     return out
+
+
+def _inked(board: Mask, rows: Sequence[int], size: int, pad: int) -> list[int]:
+    """The ``rows`` (row lines' positions on the canonical board) where ``board`` has ink
+    within a tenth of a cell of the row at one of the inner columns' crossings at least:
+    the board's homography pins the #'s crossings there, however its lines bow. A row line
+    without ink there is not in ``board`` (grey lines under a threshold a bezel's black set,
+    foreign photo 3230013), and what :func:`_erase_row_lines` would trace near it is the
+    edges of the marks beside it (a serif X cut away whole, then read as an empty cell).
+
+    Examples
+    --------
+    >>> board = np.zeros((384, 384), bool)
+    >>> board[158:162, 96:288] = True  # a row line through the crossings at x 160 and 224
+    >>> board[200:230, 170:200] = True  # a mark
+    >>> _inked(board, [160, 224], 64, 96)
+    [160]
+    """
+    near = max(2, round(0.1 * size))
+    crossings = (pad + size, pad + 2 * size)
+    return [
+        row
+        for row in rows
+        if any(board[row - near : row + near + 1, x - near : x + near + 1].any() for x in crossings)
+    ]
 
 
 def _line_remnant(piece: Mask, gy: float, gx: float, size: int, framed: bool) -> bool:
@@ -1206,7 +1238,8 @@ def read_cells(
     inner, outer = ((1, 2), (0, 3) if framed else ()) if lines else ((), ())
     for positions, bend in ((inner, 0.35), (outer, 0.2)):
         rows = [pad + i * size for i in positions]
-        clean = _erase_row_lines(_erase_row_lines(clean, rows, size, bend).T, rows, size, bend).T
+        across = _erase_row_lines(clean, _inked(board, rows, size, pad), size, bend).T
+        clean = _erase_row_lines(across, _inked(board.T, rows, size, pad), size, bend).T
     strike = find_strike(board, size, pad)
     erased = clean if strike is None else strike.erase(clean)
     readings, glyphs = _read_marks(erased, warped, framed, off, params, reach)

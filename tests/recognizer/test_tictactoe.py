@@ -1146,3 +1146,31 @@ def test_a_hash_on_a_panel_needs_a_mark() -> None:
     assert not found.confident and found.doubts == ("an empty # on a panel",)
     board, truth = foreign.novel("tictactoe", np.random.default_rng(2700004))
     assert recognize(board).puzzle == truth
+
+
+def test_lines_missing_from_the_ink_are_not_traced_through_the_marks() -> None:
+    """WRONG of session 18 (foreign photo 3230013, the tic-tac-toe helper's tuning seeds): on
+    the finder's screen the bezel's black set the ink threshold, the board's grey lines fell
+    under it, and the line eraser, fitted to the marks' edges near a row instead, cut the
+    serif X in the middle cell away whole: read as '--x--ooox' and solved. A line without
+    ink at the #'s crossings is not in the ink and is not erased: read exactly."""
+    photo, truth = photographed("tictactoe", 3230013, foreign.screen)
+    found = recognize_any(photo, "tictactoe")
+    assert found.puzzle == truth
+
+
+@pytest.mark.parametrize(
+    ("seed", "look"), [(3230003, "foreign"), (3230012, "foreign"), (3230019, "novel")]
+)
+def test_an_o_whose_ends_do_not_meet_is_an_o(seed: int, look: str) -> None:
+    """Screenshots once refused (session 18's tuning seeds): a hand-drawn O curling in at its
+    start (foreign 3230012, novel 3230019) and one a pale strike cut open (foreign 3230003)
+    enclose no hole and were unclear. Ink round three quarters of a ring about the mark's
+    middle, the middle mostly bare, is an O."""
+    picture, truth = (foreign.screen if look == "foreign" else foreign.novel)(
+        "tictactoe", np.random.default_rng(seed)
+    )
+    found = recognize(picture)
+    assert found.confident and found.puzzle == truth, found.doubts
+    cross = np.eye(41, dtype=bool) | np.eye(41, dtype=bool)[::-1]
+    assert classify_mark(cross).mark == "x"
