@@ -68,8 +68,9 @@ def _paint(layer: Layer, mask: NDArray[np.uint8], corner: tuple[int, int], color
     cover = cv2.merge([mask[y0 - y : y1 - y, x0 - x : x1 - x]] * 4)
     region = layer[y0:y1, x0:x1]
     kept = cv2.multiply(region, 255 - cover, scale=1 / 255)
-    # times a Scalar (OpenCV's stubs list arrays only), as a whole array of it would be
-    ink = cv2.multiply(cover, _ink(color), scale=1 / 255)  # type: ignore[call-overload]
+    # times a Scalar, as a whole array of it would be; OpenCV 4's stubs list arrays only, 5's
+    # take the Scalar too, so the ignore is needed under one and unused under the other
+    ink = cv2.multiply(cover, _ink(color), scale=1 / 255)  # type: ignore[call-overload, unused-ignore]
     region[:] = cv2.add(kept, ink)
 
 
