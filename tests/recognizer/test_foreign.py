@@ -48,6 +48,9 @@ FIXED_WRONG: dict[Case, str] = {
     # session 17
     ("tictactoe", 1940038, True): "a pale O (6 levels off the page on the screen) washed out "
     "by a glare that clips the pink page's red and blue: read as an empty board at 0.95",
+    # found by the tic-tac-toe helper's tuning seeds of session 18 (3230000..), fixed in bc4bdb0
+    ("tictactoe", 3230013, True): "grey lines under a bezel's threshold: the line eraser "
+    "traced the marks and cut the middle X away, read as '--x--ooox' and solved at 0.95",
 }
 # and those still open: what was read instead (own non-puzzle photo 2700158, read by bond as a
 # 2x2 board and a 2x2 target, pinned here in session 16 although the games' own renderers drew
