@@ -136,8 +136,10 @@ class Params:
     hue_floor: float = 12.0  # colours this far off grey have a hue to compare
     hue_apart: float = 60.0  # and are two colours when their hues are this far apart (degrees)
     saturation_apart: float = 2.5  # or, where no body was found, one this many times as saturated
+    cluster_gap: float = 4.0  # or, where none then, two tight clusters this many spreads apart
     shade_hue: float = 12.0  # a shade of the body's colour keeps its hue within this (degrees)
     glare_light: float = 90.0  # most grey a glare spot adds to a board's colour
+    board_follows: float = 0.3  # share of a piece's lift by light its board must show
     clipped: float = 250.0  # a channel this bright may have been cut off at the top
     link: float = 0.5  # fraction of body colour across a border that links two cells
     detail: float = 0.015  # fraction of a cell in a third colour (eyes, numbers)
@@ -895,12 +897,13 @@ def _group_colors(
     over :attr:`Params.saturation_apart` times as far from grey for its brightness
     (:func:`_saturation_apart`) are two, however near."""
     groups: list[tuple[NDArray[np.float32], list[Cell]]] = []
+    boards = _board_light(measured)
     for cell in cells:
         color = measured.color[cell]
         takers = [
             (float(np.linalg.norm(centre - color)), members)
             for centre, members in groups
-            if _one_color(centre, color, p, saturation)
+            if _one_color(centre, color, p, saturation, (boards[members[0]], boards[cell]))
         ]
         if takers:
             min(takers, key=lambda taker: taker[0])[1].append(cell)
@@ -909,18 +912,65 @@ def _group_colors(
     return sorted((members for _, members in groups), key=len, reverse=True)
 
 
+def _board_light(measured: _Cells) -> dict[Cell, tuple[float, float]]:
+    """Each cell's board: how much lighter its background is than the median of its
+    parity's (checkered boards have two colours), and that median's brightness."""
+    out = {}
+    for k in (0, 1):
+        cells = [c for c in measured.background if sum(c) % 2 == k]
+        typical = np.median(np.array([measured.background[c] for c in cells]), axis=0)
+        for c in cells:
+            out[c] = (float(measured.background[c].mean() - typical.mean()), float(typical.mean()))
+    return out
+
+
+def _board_follows(
+    centre: NDArray[np.float32],
+    color: NDArray[np.float32],
+    boards: tuple[tuple[float, float], tuple[float, float]],
+    p: Params,
+) -> bool:
+    """Whether the boards under two pieces, one lighter than the other by grey only, are
+    lit alike: light over a cell lifts its board with its piece, glare by as much (white
+    added; up to the sensor's top) and a light gradient in proportion (it scales both), so
+    the lighter piece's board is lighter too, relative to its parity's, by at least
+    :attr:`Params.board_follows` of what either would lift it. Two pieces in shades of one
+    hue on boards lit alike (dark trees and a paler body of their hue) are two colours."""
+    (lift_a, base_a), (lift_b, base_b) = boards
+    light = float(color.mean() - centre.mean())  # how much lighter ``color`` is
+    if light < 0:
+        light, lift_a, lift_b, base_b, piece = -light, lift_b, lift_a, base_a, float(color.mean())
+    else:
+        piece = float(centre.mean())
+    # the lighter piece's board: room left under the sensor's top, and its share of a
+    # gradient's lift (a board darker than the piece is lifted less)
+    expected = min(light, p.clipped - base_b - lift_b, light * base_b / max(piece, 1.0))
+    return lift_b - lift_a >= p.board_follows * expected
+
+
 def _one_color(
-    centre: NDArray[np.float32], color: NDArray[np.float32], p: Params, saturation: bool = False
+    centre: NDArray[np.float32],
+    color: NDArray[np.float32],
+    p: Params,
+    saturation: bool = False,
+    boards: tuple[tuple[float, float], tuple[float, float]] | None = None,
 ) -> bool:
     """Whether ``color`` is a group's ``centre`` colour (:func:`_group_colors`; two colours
-    unlike in ``saturation``, where asked, are two unless one is the other lit)."""
+    unlike in ``saturation``, where asked, are two unless one is the other lit; with
+    ``boards``, the two pieces' :func:`_board_light`, one is the other lit only where their
+    boards are lit alike, :func:`_board_follows`)."""
     diff = centre - color
     lit = (
         float(np.linalg.norm(diff - diff.mean())) < p.glare_tint
         or _whitened(color, centre, p)
         or _whitened(centre, color, p)
     )
-    glare = lit and _chroma(color) > p.glare_tint and abs(float(diff.mean())) < p.glare_light
+    glare = (
+        lit
+        and _chroma(color) > p.glare_tint
+        and abs(float(diff.mean())) < p.glare_light
+        and (boards is None or _board_follows(centre, color, boards, p))
+    )
     return glare or (
         float(np.linalg.norm(diff)) < p.same_color
         and not _hues_apart(centre, color, p)
@@ -949,12 +999,17 @@ def _drawn_groups(
     measured: _Cells,
     p: Params,
     saturation: bool = False,
+    split: bool = False,
 ) -> tuple[list[list[Cell]], list[list[Cell]]]:
     """The colour groups of the occupied cells (:func:`_group_colors`, with
-    ``saturation``), and those drawn across cell borders (a body); a drawn group in pieces
-    is parted (:func:`_apart`)."""
+    ``saturation``; with ``split``, each parted at a clear gap, :func:`_clusters`), and
+    those drawn across cell borders (a body); a drawn group in pieces is parted
+    (:func:`_apart`)."""
     groups, drawn = [], []
-    for group in _group_colors(occupied, measured, p, saturation):
+    colored = _group_colors(occupied, measured, p, saturation)
+    if split:
+        colored = [part for group in colored for part in _clusters(group, measured, p)]
+    for group in colored:
         if len(group) < 2 or not _linked(img, grid, group, measured, p):
             groups.append(group)
             continue
@@ -962,6 +1017,33 @@ def _drawn_groups(
         groups += parts
         drawn += [part for part in parts if len(part) >= 2]
     return sorted(groups, key=len, reverse=True), drawn
+
+
+def _clusters(group: list[Cell], measured: _Cells, p: Params) -> list[list[Cell]]:
+    """A colour group as two where its colours fall in two tight clusters far apart: cut
+    at the widest gap along the colours' main axis, the two sides' medians apart by
+    :attr:`Params.weak` and :attr:`Params.cluster_gap` times as far as any cell of either
+    side lies from its own median. Pieces of one kind are drawn in one colour and light
+    varies it smoothly over the board, so it leaves no gap between two tight clusters
+    (dark brown digits beside brown trees, 40 apart, each within 3 of its own)."""
+    if len(group) < 4:
+        return [group]
+    colors = np.array([measured.color[c] for c in group], np.float64)
+    centred = colors - colors.mean(axis=0)
+    axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+    along = centred @ axis
+    order = np.argsort(along)
+    cut = int(np.argmax(np.diff(along[order]))) + 1
+    sides = [order[:cut], order[cut:]]
+    medians = [np.median(colors[side], axis=0) for side in sides]
+    spread = max(
+        float(np.linalg.norm(colors[side] - median, axis=1).max())
+        for side, median in zip(sides, medians, strict=True)
+    )
+    gap = float(np.linalg.norm(medians[0] - medians[1]))
+    if gap < max(p.weak, p.cluster_gap * spread):
+        return [group]
+    return [[group[i] for i in sorted(side)] for side in sides]
 
 
 def _apart(members: list[Cell]) -> list[list[Cell]]:
@@ -1104,6 +1186,11 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         # near grey (a photo's veiling light brings their colours together)
         groups, drawn = _drawn_groups(img, grid, occupied, measured, p, saturation=True)
         chains = [g for g in groups if len(g) >= 2 and _connected(g)]
+    split = not chains and not drawn
+    if split:
+        # nor then: a body in a colour near the trees', each kind drawn in its own
+        groups, drawn = _drawn_groups(img, grid, occupied, measured, p, True, split=True)
+        chains = [g for g in groups if len(g) >= 2 and _connected(g)]
     if len(chains) > 1:  # neighbouring trees: only the body is drawn across cell borders
         chains = [g for g in chains if g in drawn] or chains
     if len(chains) != 1:
@@ -1130,14 +1217,24 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     # own (or the other way round) is no shade of it: light over a cell lifts or lowers its
     # piece and its board alike (white digits on a pale board, dark trees, all near grey).
     # Beside it, a head darker than the board may shade a body lighter than it.
+    # Pieces drawn alike (two or more) in a tight cluster of colour that :func:`_clusters`
+    # cut off the body's are no shade of it: light varies smoothly, leaving no such gap
+    # (and a snake has one head).
     shades = np.array([_chromaticity(measured.color[c]) for c in body])
     beside_body = {n for c in body for n in _neighbours(c)}
     polarity = float(np.median([_lift(c, measured) for c in body]))
+    parent = (
+        next(g for g in _group_colors(occupied, measured, p, True) if body[0] in g)
+        if split
+        else body
+    )
+    cut_off = {c for g in others if len(g) >= 2 and set(g) <= set(parent) for c in g}
     kin = [
         cell
         for g in others
         for cell in g
-        if float(np.linalg.norm(shades - _chromaticity(measured.color[cell]), axis=1).min()) < 0.06
+        if cell not in cut_off
+        and float(np.linalg.norm(shades - _chromaticity(measured.color[cell]), axis=1).min()) < 0.06
         and (
             cell in beside_body or not _hues_apart(measured.color[cell], body_color, p, p.shade_hue)
         )

@@ -969,11 +969,22 @@ def test_trees_of_another_hue_are_not_the_bodys_shade() -> None:
 def test_a_cell_joins_the_nearest_colour_that_takes_it() -> None:
     # tuning own photo 2430077: a purple body's tail cell (96,55,148) passed for its dark
     # head's shade (74,48,106) with white added, the head's group being the first to take
-    # it, and the body read broken; the body's own colour is nearer
+    # it, and the body read broken; the body's own colour is nearer. (The tail's board is
+    # lit as glare would light it, so the head's group still takes it.)
     head, body, tail = (74, 48, 106), (101, 59, 159), (96, 55, 148)
     colors = {(3, 2): head, (4, 1): body, (4, 2): body, (9, 0): tail}
+    boards = {
+        (r, c): np.full(3, 65 if (r, c) == (9, 0) else 40, np.float32)
+        for r in range(10)
+        for c in range(10)
+    }
     measured = recognizer._Cells(
-        {}, {c: np.array(v, np.float32) for c, v in colors.items()}, *({},) * 3, set(), *({},) * 5
+        {},
+        {c: np.array(v, np.float32) for c, v in colors.items()},
+        *({},) * 3,
+        set(),
+        *({},) * 4,
+        boards,
     )
     groups = recognizer._group_colors(sorted(colors), measured, recognizer.PARAMS)
     assert groups == [[(4, 1), (4, 2), (9, 0)], [(3, 2)]]
@@ -1025,5 +1036,33 @@ def test_a_piece_darker_than_its_board_is_no_shade_of_a_lighter_body() -> None:
 
     flat, puzzle = true_rectified("snake", 2_830_025, foreign.screen)
     found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
+
+
+def test_pieces_lighter_by_grey_on_boards_lit_alike_are_two_colours() -> None:
+    """Tuning foreign photo 3220006, straightened with its true outline: two colours a
+    grey apart were one group, as glare adds white; but glare lifts a piece's board with
+    it, and these boards were lit alike, so they are two colours and the body is read."""
+    from tests.render import foreign
+    from tests.render.mixed import true_rectified
+
+    flat, puzzle = true_rectified("snake", 3_220_006, foreign.screen)
+    found = recognizer.recognize(flat)
+    assert found.confident, found.doubts
+    assert found.puzzle == puzzle
+
+
+@pytest.mark.parametrize("seed", [3_220_007, 3_220_011])
+def test_digits_near_the_trees_colour_are_a_cluster_of_their_own(seed: int) -> None:
+    """Tuning foreign shots 3220007 (dark brown digits beside brown trees, 40 apart) and
+    3220011 (near-black digits beside slate trees): each kind drawn in one tight colour,
+    one colour group, no chain of it ('0 candidate snakes'). Where no grouping finds a
+    body, a group is cut at a gap many times its sides' spread, and the trees so cut off
+    the body's colour are no shade of it."""
+    from tests.render import foreign
+
+    picture, puzzle = foreign.screen("snake", np.random.default_rng(seed))
+    found = recognizer.recognize(picture)
     assert found.confident, found.doubts
     assert found.puzzle == puzzle
