@@ -325,6 +325,31 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     """
     if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 16:
         return Recognition.nothing(GAME, "not an RGB picture of usable size")
+    found = _locate(image, params)
+    if found is None:
+        return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
+    reading = read_board(image, *found, params)
+    if reading.puzzle is None and RULED in reading.doubts:
+        # the largest lattice of one colour may be a page ruled in squares (grid paper),
+        # whose squares stand on its lines, not on a page: the board is looked for again
+        # among the other colours
+        found = _locate(image, params, exclude=found[1].tile)
+        if found is not None:
+            reading = read_board(image, *found, params)
+    return reading
+
+
+#: The reason a lattice is no board when its squares do not stand on a page of their own.
+RULED = "the tiles do not stand on a background of another colour"
+
+
+def _locate(
+    image: RGBImage, params: Params, exclude: LabColor | None = None
+) -> tuple[LabImage, Board, float] | None:
+    """The working copy (Lab) a board is read on, the board and the copy's scale, or
+    ``None``: the board is found on a quick look's copy (or on several, for a small
+    picture) and looked for again where its pitch is larger. Colours within Delta E 10 of
+    ``exclude`` are not tried as the tiles' (see :func:`_search`)."""
     # a small picture (a video frame) is looked at whole first: its board may be small
     small = max(image.shape[:2]) <= 2 * params.look_side
     # (whole, unsmoothed too: the median against noise may erase gaps a pixel wide)
@@ -332,32 +357,32 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
     for side, smooth in looks if small else [(params.look_side, True)]:
         copy, scale = _reduced(image, side, smooth)
         lab = to_lab(copy)
-        board, welded = _search(lab, params)
+        board, welded = _search(lab, params, exclude=exclude)
         evened = None if board is not None else _evened(copy)
         if evened is not None:  # a photo's uneven light may split the tiles' colour
             lab = to_lab(evened)
-            board, welded = _search(lab, params)
+            board, welded = _search(lab, params, exclude=exclude)
         if board is None and side == params.look_side:  # (the quick look's size only)
             board = _parted(welded, params)
         if board is not None:
             break
-    if board is not None and board.pitch < params.read_pitch and scale < 1.0:
+    if board is None:
+        return None
+    if board.pitch < params.read_pitch and scale < 1.0:
         # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
         larger, larger_scale = _reduced(image, min(round(side), params.work_side))
         evened = None if evened is None else _evened(larger)
         larger_lab = to_lab(larger if evened is None else evened)
         # (tiles that touch are parted there only if they were here)
-        found = (
+        again = (
             find_board(larger_lab, params, board.tile)
             if board.touching
             else _search(larger_lab, params, board.tile)[0]
         )
-        if found is not None:
-            board, lab, scale = found, larger_lab, larger_scale
-    if board is None:
-        return Recognition.nothing(GAME, "no lattice of equal tiles separated by gaps")
-    return read_board(image, lab, board, scale, params)
+        if again is not None:
+            board, lab, scale = again, larger_lab, larger_scale
+    return lab, board, scale
 
 
 def _reduced(image: RGBImage, long_side: int, smooth: bool = True) -> tuple[RGBImage, float]:
@@ -425,7 +450,10 @@ Welded = list[tuple[NDArray[np.bool_], ColorPeak, float]]
 
 
 def _search(
-    lab: LabImage, params: Params = DEFAULT, tile: LabColor | None = None
+    lab: LabImage,
+    params: Params = DEFAULT,
+    tile: LabColor | None = None,
+    exclude: LabColor | None = None,
 ) -> tuple[Board | None, Welded]:
     """The largest regular lattice of equal square tiles of one colour, or ``None``, and
     the masks (with their colours and tolerances) that held none.
@@ -434,7 +462,8 @@ def _search(
     is tried at a loose tolerance, then at a tight one if the loose mask held solid bars
     as well as squares (a drop shadow blurred into the gaps welds tiles together). A colour too
     rare to hold more tiles than the board found so far is not tried, nor one farther than
-    Delta E 10 from ``tile`` when it is given (the tiles' colour in another copy). Where
+    Delta E 10 from ``tile`` when it is given (the tiles' colour in another copy), nor one
+    nearer than that to ``exclude`` (a lattice's found no board). Where
     none holds a board, the colour hidden beside the most common one is tried
     (:func:`_hidden`), and the pooled colours of close peaks (:func:`_pooled`).
     """
@@ -458,6 +487,8 @@ def _search(
             ):
                 continue
             if tile is not None and color_distance(tile, peak.lab) > 10.0:
+                continue
+            if exclude is not None and color_distance(exclude, peak.lab) <= 10.0:
                 continue
             others = [color_distance(peak.lab, p.lab) for p in rivals if p is not peak]
             loose = float(np.clip(0.45 * min(others, default=20.0), 3.0, 12.0))
@@ -904,7 +935,7 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
         return "the tiles' colour is the background's"
     near = (delta_e(pixels, color) < 0.45 * contrast) & ~off
     if (near | off).mean() < params.band:
-        return "the tiles do not stand on a background of another colour"
+        return RULED
     step = max(1, int(near.sum()) // 2000)
     band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
     background = ColorField.fit(band_xy.astype(np.float64), pixels[near][::step].astype(np.float64))
@@ -1333,7 +1364,12 @@ def _unlike_surround(
     }
     alike, unlike = (share * contrast for share in params.surround)
     axes = dict(zip(cells, colors.tile.over(nodes) - backs, strict=True))
+    backs_of = dict(zip(cells, backs, strict=True))
     for side, line in lines.items():
+        if _page_where_tiles_begin(
+            lab, board, side, [c for c in line if c in surround], backs_of, alike
+        ):
+            continue
         others = [colour for other, colour in colours.items() if other != side]
         judged = [surround[cell] for cell in line if cell in surround]
         if judged and all(c is None for c in judged):
@@ -1350,6 +1386,54 @@ def _unlike_surround(
         ):
             return side
     return None
+
+
+def _page_where_tiles_begin(
+    lab: LabImage,
+    board: Board,
+    side: str,
+    line: list[Cell],
+    backs: dict[Cell, NDArray[np.float64]],
+    alike: float,
+) -> bool:
+    """Whether the picture shows the page all along ``line`` (the cells just beyond a side
+    of the board, less the start's neighbours) where their tiles would begin: a strip a
+    twentieth of a pitch deep at the near edge of where each cell's tile would lie (its middle
+    half across), its median within ``alike`` (Delta E) of the background there
+    (``backs``).
+
+    Tiles beyond that side, cut off by the picture's edge or hidden under something lying
+    across the side (a bar, a toast), would show their near edges there, or the thing
+    hiding them would; and as the tiles are connected, a line beyond the board with no
+    tile in it ends the board. So whatever lies farther on (an ad bar, the picture's edge
+    past the page) cannot hide more of the board. A strip the picture does not show, or
+    that shows anything but the page (a drop shadow, blur from the tiles), decides nothing.
+    """
+    if not line:
+        return False
+    height, width = lab.shape[:2]
+    near = board.side / 2  # from a cell's node to where its tile begins
+    depth = max(1.0, 0.05 * board.pitch)
+    across = board.side / 4
+    towards = {"top": (0, 1), "bottom": (0, -1), "left": (1, 0), "right": (-1, 0)}[side]
+    for cell in line:
+        x, y = board.fit.node(cell)
+        dx, dy = towards  # the way back to the board
+        if dx:
+            edge = x + dx * near
+            x0, x1 = sorted((edge, edge - dx * depth))
+            y0, y1 = y - across, y + across
+        else:
+            edge = y + dy * near
+            y0, y1 = sorted((edge, edge - dy * depth))
+            x0, x1 = x - across, x + across
+        box = [round(x0), round(y0), round(x1) + 1, round(y1) + 1]
+        if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+            return False
+        pixels = lab[box[1] : box[3], box[0] : box[2]].reshape(-1, 3)
+        if not len(pixels) or np.linalg.norm(np.median(pixels, axis=0) - backs[cell]) > alike:
+            return False
+    return True
 
 
 def _rims(lab: LabImage, colors: Colors, board: Board, cells: list[Cell]) -> dict[Cell, float]:

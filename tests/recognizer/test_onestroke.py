@@ -1005,3 +1005,24 @@ def test_round_tiles_that_touch_are_read(seed: int) -> None:
     recognition = recognize(picture)
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == truth
+
+
+def test_a_bar_beyond_the_page_past_the_board_leaves_it_framed() -> None:
+    """Foreign shot 3200010 (tuning seeds of session 18): an ad bar begins a little below
+    the board's last row, and its colour, projected on the way from the page to the tiles',
+    read as tiles beyond that side. The page shows all along the side where a further row's
+    tiles would begin: the tiles being connected, no row lies beyond. Read exactly."""
+    picture, truth = foreign.screen("onestroke", np.random.default_rng(3_200_010))
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
+
+
+def test_a_page_ruled_in_squares_gives_way_to_the_board() -> None:
+    """Foreign shot 3200012 (tuning seeds of session 18): grid paper's squares make a
+    larger lattice than the board's 25 tiles, refused as squares on lines, not on a page;
+    the board is then looked for among the other colours and read exactly."""
+    picture, truth = foreign.screen("onestroke", np.random.default_rng(3_200_012))
+    recognition = recognize(picture)
+    assert recognition.confident, recognition.doubts
+    assert recognition.puzzle == truth
