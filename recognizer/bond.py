@@ -274,6 +274,7 @@ class Params:
 
 PARAMS = Params()
 
+CONTINUES_DOUBT = "a grid goes on beyond itself (a chequer, tiles, or rows of a grid)"
 TOUCHING_DOUBT = "the two grids touch: parts of one picture, not a board and its target"
 ONE_LATTICE_DOUBT = (
     "the two grids lie side by side on one lattice: two parts of one grid, not a board and its "
@@ -385,7 +386,9 @@ def _remove_scanlines(work: RGBImage, period: float | None = None) -> RGBImage:
     # the beat between the rows and the period (2 or 3 rows a line) is smoothed
     dark = int(np.ceil(0.45 * period)) + 1
     lit = cv2.morphologyEx(work, cv2.MORPH_CLOSE, np.ones((dark, 1), np.uint8))
-    return _u8(cv2.GaussianBlur(lit, (0, 0), sigmaX=0.1, sigmaY=0.3 * period))
+    # smoothed over a sixth of a period either way: a tiny target's separators, as thin as
+    # a dark line, stay
+    return _u8(cv2.GaussianBlur(lit, (0, 0), sigmaX=0.1, sigmaY=0.15 * period))
 
 
 def _spread(smooth: RGBImage) -> NDArray[np.uint8]:
@@ -730,7 +733,7 @@ def _fit_block(
         colors = _patch_colors(lattice, (0.2 * cell_x, 0.2 * cell_y), work, params)
         if np.isnan(colors).any():
             return None
-    if colors is None:
+    if colors is None or not _centres_linked(lattice, regions):
         return None
     box = (x0, y0, float(sub[:, 2].max()), float(sub[:, 3].max()))
     return _Grid(box, lattice, colors, tuple(group))
@@ -810,6 +813,34 @@ def _sample_cells(
         if not low <= area <= 1.15 * count * pitch_x * pitch_y:
             return None
     return colors
+
+
+def _centres_linked(lattice: Lattice, regions: _Regions) -> bool:
+    """True when every region holding several of ``lattice``'s cell centres holds cells
+    in one piece (:func:`_one_piece`): same-coloured cells merge across a side (or, without
+    separators and blurred, at a corner), and even cells that made no region of their own
+    (JPEG, noise) lie in one with their neighbours; a board's frame that holds only the
+    corners of a lattice grown over the bulbs or pipes on its sides is no merged cells."""
+    height, width = regions.labels.shape
+    held: dict[int, set[tuple[int, int]]] = {}
+    for cell, (cx, cy) in zip(_cells(lattice), _centers(lattice), strict=True):
+        x, y = min(max(round(cx), 0), width - 1), min(max(round(cy), 0), height - 1)
+        if label := int(regions.labels[y, x]):
+            held.setdefault(label, set()).add(cell)
+    return all(_one_piece(cells) for cells in held.values())
+
+
+def _one_piece(cells: set[tuple[int, int]]) -> bool:
+    """True when ``cells`` are one piece through shared sides or corners."""
+    first = next(iter(cells))
+    reached, pending = {first}, [first]
+    while pending:
+        r, c = pending.pop()
+        for step in ((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+            if step in cells and step not in reached:
+                reached.add(step)
+                pending.append(step)
+    return len(reached) == len(cells)
 
 
 def _grids_in(
@@ -985,7 +1016,8 @@ def _grown(grid: _Grid) -> tuple[Lattice, tuple[float, float]]:
 
 def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     """True when the cells just beyond the grid go on in its colours: most of the ring of
-    cells around it, two colours at least, or a whole side of that ring in two colours.
+    cells around it, two colours at least, or a whole side of that ring in two colours, or
+    in flat patches of one where the side opposite shows none.
 
     The game frames its board (pipes, a border, the background: one colour, which may be
     near a cell colour, as gold pipes by yellow cells) and its target; a patch of a larger
@@ -1011,11 +1043,22 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     share, kinds = matched(ring)
     if share > 0.5 and kinds >= 2:
         return True
-    for side in sides:
-        share, kinds = matched(side)
-        if share == 1.0 and kinds >= 2:
-            return True
-    return False
+    shares = [matched(side) for side in sides]
+    if any(share == 1.0 and kinds >= 2 for share, kinds in shares):
+        return True
+    # a whole side in flat patches of the cells' colours, with none on the side opposite:
+    # a frame in a cell's colour runs all round, while rows cut off a grid (a dialog's
+    # shadow parting a target's top rows) lie on one side only, maybe in one colour
+    flat = _patch_colors(grown, half, work, params, outer=True)
+    evens = [flat[0, 1:-1], flat[-1, 1:-1], flat[1:-1, 0], flat[1:-1, -1]]
+    opposite = (1, 0, 3, 2)
+    return any(
+        shares[k][0] == 1.0
+        and not np.isnan(evens[k]).any()
+        and shares[opposite[k]][0] == 0.0
+        and not np.isnan(sides[opposite[k]]).all()
+        for k in range(4)
+    )
 
 
 def _line_marks(
@@ -1654,9 +1697,48 @@ def _merged_class(
     for k in range(int(classes.max()) + 1):
         # scanlines' bands darken rows alike: a gain, within the light's plane
         doubt = _hue_split(board, colors, classes, k, params)
+        if doubt is None and not scanlines:  # scanlines' bands split a target's rows alike
+            doubt = _target_split(board, colors, classes, k, params)
         if doubt is not None:
             return doubt
     return None
+
+
+def _target_split(
+    board: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    k: int,
+    params: Params,
+) -> str | None:
+    """A doubt naming the cells of class ``k`` when its target cells are two colours, or None.
+
+    The target is a small icon under one light, where one colour's cells stay alike: when
+    its cells of the class fall into two groups of two cells or more (one odd cell may be a
+    glare's) that lie ``min_merge_gap`` apart, ``merge_gap_ratio`` times as far as either
+    group spans and ``merge_light_ratio`` times as far as the target's cells of the other
+    classes stray from theirs, the class is two colours, however the board's cells lie (a
+    light colour and a glare-lit cell of a deeper one chain on the board: lavender and
+    light blue)."""
+    on_board = np.arange(len(colors)) < board.shape[0] * board.shape[1]
+    theirs = np.flatnonzero((classes == k) & ~on_board)
+    if len(theirs) < 4:
+        return None
+    group, gap, span = _two_groups(colors[theirs])
+    if min(group.sum(), (~group).sum()) < 2:
+        return None
+    apart = float(
+        np.linalg.norm(colors[theirs[group]].mean(axis=0) - colors[theirs[~group]].mean(axis=0))
+    )
+    if gap < max(params.min_merge_gap, params.merge_gap_ratio * span) or apart < (
+        params.merge_light_ratio * _others_spread(colors, classes, ~on_board, k)
+    ):
+        return None
+    smaller = theirs[group if group.sum() <= (~group).sum() else ~group]
+    return (
+        f"colour class {k + 1} may be two colours (its target cells in two groups {gap:.0f} "
+        f"apart); cells in doubt: {_cell_names(smaller, board)}"
+    )
 
 
 def _class_split(
@@ -2049,7 +2131,36 @@ def _pairs(
     """
     if grids:
         yield from _pairs_with_largest(grids, unfitted, regions, work, params)
+        yield from _whole_block_pairs(grids, unfitted, regions, work, params)
     yield from _unfitted_pairs(unfitted, regions, work, params)
+
+
+def _whole_block_pairs(
+    grids: Sequence[_Grid],
+    unfitted: Sequence[list[int]],
+    regions: _Regions,
+    work: RGBImage,
+    params: Params,
+) -> Iterator[tuple[_Grid, _Grid]]:
+    """(board, target) from a whole block that fit no lattice but a part of which did (the
+    largest grid), read in the shape of another grid near it (nearest first): a board of
+    merged cells without separators, cut at a blurred edge between two cells, whose part
+    fits a coarser lattice of its own, beside a target that shows every line."""
+    largest = max(grids, key=lambda g: g.area)
+    for members in unfitted:
+        box = _extent(regions.boxes[members])
+        if not (set(largest.group) < set(members) and _inside(largest.box, box)):
+            continue
+        for grid in sorted(grids, key=lambda g: _gap(g.box, box)):
+            if _overlap(grid.box, box):
+                continue
+            board = _grid_from_block(members, regions, work, params, grid.shape)
+            if (
+                board is not None
+                and _gap(grid.box, board.box) <= _reach(board, params)
+                and _same_aspect(board, grid)
+            ):
+                yield _ordered(board, grid)
 
 
 def _pairs_with_largest(
@@ -2735,7 +2846,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         pairs = _pairs(found.grids, found.unfitted, found.regions, found.smooth, tuned)
         for board, target in pairs:
             if _continues(board, found.smooth, tuned) or _continues(target, found.smooth, tuned):
-                doubts.append("a grid goes on beyond itself (a chequer, tiles, or rows of a grid)")
+                doubts.append(CONTINUES_DOUBT)
                 continue
             if any(
                 _within_larger(grid, seen, tuned) or _lines_go_on(grid, found.smooth, tuned)

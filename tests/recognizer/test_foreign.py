@@ -119,6 +119,10 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("onestroke", 2861007, False): "a level in progress (glossy tiles, a dark stroke across "
     "its first rows) taken by the tic-tac-toe recognizer for a panel, its gaps and gloss for "
     "a #: read as an empty board at 0.75",
+    # found by the lead's reading comparison of session 19 (seeds 3270000..), so at 51e64e0
+    ("bond", 3270004, True): "a dialog over a 6x2 board's last rows (no truth): the four "
+    "rows above it read with the target's last four rows, the dialog's shadow parting its "
+    "first two (one colour, purple) into a group of their own: solved",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
