@@ -185,6 +185,11 @@ class Params:
     #: (a photo's light and glare change it by at most about 10 from tile to tile; the
     #: colour classes of other games' boards differ by more).
     tile_step: float = 16.0
+    #: Tiles this far off grey (Lab chroma) have a hue to compare; two groups of them whose
+    #: hues lie ``hues_apart`` degrees apart are two colours (glare and a light's gradient
+    #: change a colour's lightness and chroma, not its hue).
+    hue_chroma: float = 8.0
+    hues_apart: float = 90.0
     #: A tile unlike the others (the start, without a cat) stands apart from its gaps by at
     #: least this share of the way from the background to the tiles' colour.
     apart: float = 0.4
@@ -1271,8 +1276,11 @@ def _decide(
         confidence = min(confidence, 0.3)
     # a level's tiles share one colour (a photo's light drifts it smoothly): tiles beside
     # each other of plainly different colours are another game's board (Bond's classes)
-    odd = _odd_colored(tiles - {start}, readings, params) or _two_colours(
-        tiles - {start}, readings, params
+    others = tiles - {start}
+    odd = (
+        _odd_colored(others, readings, params)
+        or _two_colours(others, readings, params)
+        or _two_hues(others, readings, params)
     )
     if odd:
         cells = _named(odd, (top, left), params)
@@ -1731,6 +1739,35 @@ def _two_colours(tiles: set[Cell], readings: dict[Cell, CellReading], params: Pa
         return []
     smaller = order[:cut] if cut <= len(cells) - cut else order[cut:]
     return sorted(cells[i] for i in smaller)
+
+
+def _two_hues(tiles: set[Cell], readings: dict[Cell, CellReading], params: Params) -> list[Cell]:
+    """The smaller of two sets of ``tiles``, two tiles each at least, whose hues (of the
+    tiles :attr:`Params.hue_chroma` or more off grey) lie :attr:`Params.hues_apart` degrees
+    apart or more round the hue circle, each set spanning under a third of that; or none.
+    Glare washes a tile towards white without turning its hue: two colour classes of another
+    game's board, too alike for :func:`_two_colours` once glare has filled the gap between
+    them in lightness and chroma (pale pink and pale yellow), keep their hues apart."""
+    cells = [c for c in sorted(tiles) if np.hypot(*readings[c].color[1:]) >= params.hue_chroma]
+    if len(cells) < 4:
+        return []
+    hues = np.degrees([np.arctan2(readings[c].color[2], readings[c].color[1]) for c in cells])
+    order = np.argsort(hues)
+    ranked = hues[order]
+    steps = np.diff(np.append(ranked, ranked[0] + 360.0))  # step k: from ranked k to k + 1
+    low, high = sorted(int(k) for k in np.argsort(steps)[-2:])
+    gap = float(min(steps[low], steps[high]))
+    inner = order[low + 1 : high + 1]  # the arc between the two widest steps, and the rest
+    outer = np.concatenate([order[high + 1 :], order[: low + 1]])
+    inner_span = float(ranked[high] - ranked[low + 1])
+    outer_span = 360.0 - float(steps[low] + steps[high]) - inner_span
+    if (
+        gap < params.hues_apart
+        or min(len(inner), len(outer)) < 2
+        or max(inner_span, outer_span) >= gap / 3
+    ):
+        return []
+    return sorted(cells[i] for i in min(inner, outer, key=len))
 
 
 def _twins(

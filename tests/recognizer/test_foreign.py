@@ -51,6 +51,9 @@ FIXED_WRONG: dict[Case, str] = {
     # found by the tic-tac-toe helper's tuning seeds of session 18 (3230000..), fixed in bc4bdb0
     ("tictactoe", 3230013, True): "grey lines under a bezel's threshold: the line eraser "
     "traced the marks and cut the middle X away, read as '--x--ooox' and solved at 0.95",
+    # found by the lead's held-out run of session 19 (seeds 3500000..), fixed then
+    ("bond", 3500011, True): "pale pink and pale yellow cells, glare washing two of them "
+    "towards white between: read by the one-stroke recognizer as a full 4x4 level",
 }
 # and those still open: what was read instead (own non-puzzle photo 2700158, read by bond as a
 # 2x2 board and a 2x2 target, pinned here in session 16 although the games' own renderers drew

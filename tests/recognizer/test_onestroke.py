@@ -19,7 +19,15 @@ from cli.pipeline import Record, solve_image
 from recognizer.colors import color_distance, delta_e, dominant_colors, lab_of, reduce, to_lab
 from recognizer.image import decode_image
 from recognizer.lattice import Lattice
-from recognizer.onestroke import DEFAULT, CellReading, _bridged, _medians, draw, recognize
+from recognizer.onestroke import (
+    DEFAULT,
+    CellReading,
+    _bridged,
+    _medians,
+    _two_hues,
+    draw,
+    recognize,
+)
 from recognizer.photo import find_screens, rectify
 from solvers.errors import UnrecognizedError
 from solvers.onestroke import Puzzle, solve, verify
@@ -1026,3 +1034,32 @@ def test_a_page_ruled_in_squares_gives_way_to_the_board() -> None:
     recognition = recognize(picture)
     assert recognition.confident, recognition.doubts
     assert recognition.puzzle == truth
+
+
+def test_two_hues_apart_are_two_colours_whatever_glare_fills_between() -> None:
+    """Bond foreign photo 3500011 (the lead's held-out run of session 19): pale pink and pale
+    yellow cells (Lab a, b about (12, -4) and (-6, 17)), glare washing two of them towards
+    white between, so no gap in lightness and chroma parted them, read by auto-detection as a
+    full 4x4 level and solved. Their hues lie over 120 degrees apart; a level's tiles, lit
+    and washed, keep one hue."""
+
+    def odd(colors: dict[Cell, tuple[float, float, float]]) -> list[Cell]:
+        readings = {
+            cell: CellReading(1.0, 1.0, 0.0, 1.0, color, 1.0, True, 1.0, 0.0)
+            for cell, color in colors.items()
+        }
+        return _two_hues(set(colors), readings, DEFAULT)
+
+    pink, yellow = (92.0, 12.0, -4.0), (99.0, -6.0, 17.0)
+    washed = {(2, 0): (96.6, 5.6, -3.6), (3, 0): (98.8, 1.5, -1.2)}  # under the hue floor
+    mixed = {(0, 1): pink, (0, 2): pink, (0, 3): pink, (1, 2): yellow, (2, 1): yellow}
+    assert odd({**mixed, **washed}) == [(1, 2), (2, 1)]
+    # one hue at several chromas and lightnesses (glare, a gradient): one colour
+    shades = {(0, c): (60.0 + 5 * c, 20.0 - 2 * c, 30.0 - 3 * c) for c in range(6)}
+    assert odd(shades) == []
+    # hues that drift round the circle in small steps (a colour cast's gradient): no gap
+    drift = {
+        (0, c): (70.0, 20 * np.cos(np.radians(25 * c)), 20 * np.sin(np.radians(25 * c)))
+        for c in range(6)
+    }
+    assert odd(drift) == []
