@@ -1276,11 +1276,11 @@ def _decide(
         confidence = min(confidence, 0.3)
     # a level's tiles share one colour (a photo's light drifts it smoothly): tiles beside
     # each other of plainly different colours are another game's board (Bond's classes)
-    others = tiles - {start}
+    plain = tiles - {start}  # the tiles but the start
     odd = (
-        _odd_colored(others, readings, params)
-        or _two_colours(others, readings, params)
-        or _two_hues(others, readings, params)
+        _odd_colored(plain, readings, params)
+        or _two_colours(plain, readings, params)
+        or _two_hues(plain, readings, params)
     )
     if odd:
         cells = _named(odd, (top, left), params)
