@@ -63,7 +63,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from recognizer.colors import reduce
 from recognizer.image import RGBImage
-from recognizer.lattice import Lattice
+from recognizer.lattice import Lattice, connected
 from recognizer.overlay import Overlay
 from recognizer.recognition import Recognition
 from solvers.bond import MAX_SIDE, MIN_SIDE, Puzzle, Solution
@@ -817,30 +817,18 @@ def _sample_cells(
 
 def _centres_linked(lattice: Lattice, regions: _Regions) -> bool:
     """True when every region holding several of ``lattice``'s cell centres holds cells
-    in one piece (:func:`_one_piece`): same-coloured cells merge across a side (or, without
-    separators and blurred, at a corner), and even cells that made no region of their own
-    (JPEG, noise) lie in one with their neighbours; a board's frame that holds only the
-    corners of a lattice grown over the bulbs or pipes on its sides is no merged cells."""
+    in one piece (:func:`~recognizer.lattice.connected`, corners too): same-coloured cells
+    merge across a side (or, without separators and blurred, at a corner), and even cells
+    that made no region of their own (JPEG, noise) lie in one with their neighbours; a
+    board's frame that holds only the corners of a lattice grown over the bulbs or pipes on
+    its sides is no merged cells."""
     height, width = regions.labels.shape
     held: dict[int, set[tuple[int, int]]] = {}
     for cell, (cx, cy) in zip(_cells(lattice), _centers(lattice), strict=True):
         x, y = min(max(round(cx), 0), width - 1), min(max(round(cy), 0), height - 1)
         if label := int(regions.labels[y, x]):
             held.setdefault(label, set()).add(cell)
-    return all(_one_piece(cells) for cells in held.values())
-
-
-def _one_piece(cells: set[tuple[int, int]]) -> bool:
-    """True when ``cells`` are one piece through shared sides or corners."""
-    first = next(iter(cells))
-    reached, pending = {first}, [first]
-    while pending:
-        r, c = pending.pop()
-        for step in ((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
-            if step in cells and step not in reached:
-                reached.add(step)
-                pending.append(step)
-    return len(reached) == len(cells)
+    return all(connected(cells, corners=True) for cells in held.values())
 
 
 def _grids_in(
@@ -1028,7 +1016,12 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     ringed = _patch_colors(grown, half, work, params, even=False, outer=True)
     cells = grid.colors.reshape(-1, 3)
     classes = _cluster(cells, params)
-    sides = [ringed[0, 1:-1], ringed[-1, 1:-1], ringed[1:-1, 0], ringed[1:-1, -1]]
+
+    def sides_of(patches: NDArray[np.float64]) -> list[NDArray[np.float64]]:
+        """The ring's top, bottom, left and right sides, corners aside."""
+        return [patches[0, 1:-1], patches[-1, 1:-1], patches[1:-1, 0], patches[1:-1, -1]]
+
+    sides = sides_of(ringed)
     ring = np.concatenate([ringed[0], ringed[-1], ringed[1:-1, 0], ringed[1:-1, -1]])
 
     def matched(patches: NDArray[np.float64]) -> tuple[float, int]:
@@ -1049,16 +1042,19 @@ def _continues(grid: _Grid, work: RGBImage, params: Params) -> bool:
     # a whole side in flat patches of the cells' colours, with none on the side opposite:
     # a frame in a cell's colour runs all round, while rows cut off a grid (a dialog's
     # shadow parting a target's top rows) lie on one side only, maybe in one colour
-    flat = _patch_colors(grown, half, work, params, outer=True)
-    evens = [flat[0, 1:-1], flat[-1, 1:-1], flat[1:-1, 0], flat[1:-1, -1]]
+    # (the patches' evenness is sampled only for such a side)
     opposite = (1, 0, 3, 2)
-    return any(
-        shares[k][0] == 1.0
-        and not np.isnan(evens[k]).any()
+    lone = [
+        k
+        for k in range(4)
+        if shares[k][0] == 1.0
         and shares[opposite[k]][0] == 0.0
         and not np.isnan(sides[opposite[k]]).all()
-        for k in range(4)
-    )
+    ]
+    if not lone:
+        return False
+    evens = sides_of(_patch_colors(grown, half, work, params, outer=True))
+    return any(not np.isnan(evens[k]).any() for k in lone)
 
 
 def _line_marks(

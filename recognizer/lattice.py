@@ -8,6 +8,7 @@ screenshots (an affine map) and photos of a screen (a perspective map).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -95,6 +96,30 @@ class Lattice:
         """This lattice as seen after the pixel map ``homography`` (3x3) is applied."""
         h = np.asarray(homography, dtype=np.float64).reshape(3, 3) @ self.homography
         return Lattice(self.rows, self.cols, tuple(float(v) for v in (h / h[2, 2]).ravel()))
+
+
+_SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_CORNERS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def component(cells: Iterable[Cell], start: Cell, corners: bool = False) -> set[Cell]:
+    """The part of ``cells`` joined to ``start`` through shared sides (with ``corners``,
+    through shared corners too)."""
+    members = set(cells)
+    steps = _SIDES + _CORNERS if corners else _SIDES
+    todo, seen = [start], {start}
+    while todo:
+        r, c = todo.pop()
+        for step in ((r + dr, c + dc) for dr, dc in steps):
+            if step in members and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return seen
+
+
+def connected(cells: Collection[Cell], corners: bool = False) -> bool:
+    """True when ``cells`` (at least one) are one piece (:func:`component`)."""
+    return len(component(cells, next(iter(cells)), corners)) == len(set(cells))
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,16 @@ from recognizer.colors import (
     to_lab,
 )
 from recognizer.image import RGBImage
-from recognizer.lattice import Blob, Cell, GridFit, Lattice, find_blobs, fit_grid, modal_size_group
+from recognizer.lattice import (
+    Blob,
+    Cell,
+    GridFit,
+    Lattice,
+    connected,
+    find_blobs,
+    fit_grid,
+    modal_size_group,
+)
 from recognizer.overlay import draw_cell_path
 from recognizer.recognition import CONFIDENT, Recognition
 from solvers.errors import PuzzleFormatError, SearchBudgetError
@@ -1247,7 +1256,7 @@ def _decide(
     if gap_agreement < 0.9:
         doubts.append("the gaps between tiles are not all background")
         confidence = min(confidence, 0.3 if gap_agreement < 0.7 else 0.6)
-    if not _connected(tiles):
+    if not connected(tiles):
         doubts.append("the tiles are not all connected")
         confidence = min(confidence, 0.4)
     top = min(r for r, _ in tiles)
@@ -1833,17 +1842,6 @@ def _around(cell: Cell) -> list[Cell]:
     """The eight cells round ``cell``."""
     r, c = cell
     return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-
-
-def _connected(cells: set[Cell]) -> bool:
-    first = next(iter(cells))
-    seen, todo = {first}, [first]
-    while todo:
-        for nxt in _neighbours(todo.pop()):
-            if nxt in cells and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == len(cells)
 
 
 def draw(image: RGBImage, recognition: Recognition, solution: Solution) -> RGBImage:

@@ -75,7 +75,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from recognizer.colors import halve, reduce
 from recognizer.image import RGBImage
-from recognizer.lattice import Cell, Lattice
+from recognizer.lattice import Cell, Lattice, component, connected
 from recognizer.overlay import END_COLOR, PATH_COLOR, START_COLOR, Overlay
 from recognizer.recognition import Recognition
 from solvers.errors import SolveShotError
@@ -178,23 +178,6 @@ def _neighbours(cell: Cell) -> Iterator[Cell]:
     """The four orthogonal neighbours of a cell (possibly off the board)."""
     r, c = cell
     yield from ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-
-
-def _component(cells: Sequence[Cell], start: Cell) -> set[Cell]:
-    """The 4-connected part of ``cells`` that holds ``start``."""
-    todo, seen = [start], {start}
-    members = set(cells)
-    while todo:
-        for n in _neighbours(todo.pop()):
-            if n in members and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
-
-
-def _connected(cells: Sequence[Cell]) -> bool:
-    """True when ``cells`` form one 4-connected set."""
-    return len(_component(cells, cells[0])) == len(set(cells))
 
 
 def snake_orders(cells: Sequence[Cell], links: set[frozenset[Cell]] | None) -> list[list[Cell]]:
@@ -995,20 +978,14 @@ def _saturation_apart(a: NDArray[np.float32], b: NDArray[np.float32], p: Params)
 def _drawn_groups(
     img: FloatImage,
     grid: _Grid,
-    occupied: list[Cell],
+    colored: list[list[Cell]],
     measured: _Cells,
     p: Params,
-    saturation: bool = False,
-    split: bool = False,
 ) -> tuple[list[list[Cell]], list[list[Cell]]]:
-    """The colour groups of the occupied cells (:func:`_group_colors`, with
-    ``saturation``; with ``split``, each parted at a clear gap, :func:`_clusters`), and
-    those drawn across cell borders (a body); a drawn group in pieces is parted
+    """The colour groups of the occupied cells (``colored``, from :func:`_group_colors`),
+    and those drawn across cell borders (a body); a drawn group in pieces is parted
     (:func:`_apart`)."""
     groups, drawn = [], []
-    colored = _group_colors(occupied, measured, p, saturation)
-    if split:
-        colored = [part for group in colored for part in _clusters(group, measured, p)]
     for group in colored:
         if len(group) < 2 or not _linked(img, grid, group, measured, p):
             groups.append(group)
@@ -1054,7 +1031,7 @@ def _apart(members: list[Cell]) -> list[list[Cell]]:
     parts: list[set[Cell]] = []
     for cell in members:
         if not any(cell in part for part in parts):
-            parts.append(_component(members, cell))
+            parts.append(component(members, cell))
     parts.sort(key=len, reverse=True)
     chain, rest = parts[0], parts[1:]
     if not rest or len(chain) < 2 or any(len(part) > 1 for part in rest):
@@ -1152,7 +1129,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     occupied = sorted(c for c, f in measured.fraction.items() if f >= p.occupied)
     if not 3 <= len(occupied) <= 60:
         return _Reading(None, (f"{len(occupied)} occupied cells",))
-    groups, drawn = _drawn_groups(img, grid, occupied, measured, p)
+    groups, drawn = _drawn_groups(img, grid, _group_colors(occupied, measured, p), measured, p)
     faint = [
         c
         for c, f in measured.fraction.items()
@@ -1172,7 +1149,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
         for cell in faint:
             measured.fraction[cell] = measured.extent[cell]
         occupied, faint = sorted([*occupied, *faint]), []
-        groups, drawn = _drawn_groups(img, grid, occupied, measured, p)
+        groups, drawn = _drawn_groups(img, grid, _group_colors(occupied, measured, p), measured, p)
     if faint:
         if not drawn:
             return _Reading(None, (f"faint marks in {len(faint)} cells",))
@@ -1180,17 +1157,20 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     overlaid = _overlaid(img, grid, occupied, measured, p)
     if overlaid:
         return _in_doubt("pieces running on beyond the board", overlaid, p)
-    chains = [g for g in groups if len(g) >= 2 and _connected(g)]
+    chains = [g for g in groups if len(g) >= 2 and connected(g)]
+    unsplit: list[list[Cell]] = []  # the groups :func:`_clusters` parted, where it did
     if not chains and not drawn:
         # no colour group is a chain: a body grouped with pieces of its brightness but
         # near grey (a photo's veiling light brings their colours together)
-        groups, drawn = _drawn_groups(img, grid, occupied, measured, p, saturation=True)
-        chains = [g for g in groups if len(g) >= 2 and _connected(g)]
-    split = not chains and not drawn
-    if split:
-        # nor then: a body in a colour near the trees', each kind drawn in its own
-        groups, drawn = _drawn_groups(img, grid, occupied, measured, p, True, split=True)
-        chains = [g for g in groups if len(g) >= 2 and _connected(g)]
+        by_saturation = _group_colors(occupied, measured, p, saturation=True)
+        groups, drawn = _drawn_groups(img, grid, by_saturation, measured, p)
+        chains = [g for g in groups if len(g) >= 2 and connected(g)]
+        if not chains and not drawn:
+            # nor then: a body in a colour near the trees', each kind drawn in its own
+            unsplit = by_saturation
+            parts = [part for group in unsplit for part in _clusters(group, measured, p)]
+            groups, drawn = _drawn_groups(img, grid, parts, measured, p)
+            chains = [g for g in groups if len(g) >= 2 and connected(g)]
     if len(chains) > 1:  # neighbouring trees: only the body is drawn across cell borders
         chains = [g for g in chains if g in drawn] or chains
     if len(chains) != 1:
@@ -1223,11 +1203,7 @@ def _read_board(img: FloatImage, grid: _Grid, p: Params, magnified: float = 1.0)
     shades = np.array([_chromaticity(measured.color[c]) for c in body])
     beside_body = {n for c in body for n in _neighbours(c)}
     polarity = float(np.median([_lift(c, measured) for c in body]))
-    parent = (
-        next(g for g in _group_colors(occupied, measured, p, True) if body[0] in g)
-        if split
-        else body
-    )
+    parent = next((g for g in unsplit if body[0] in g), body)
     cut_off = {c for g in others if len(g) >= 2 and set(g) <= set(parent) for c in g}
     kin = [
         cell
@@ -2446,7 +2422,7 @@ def _text_choice(
     possible digits), or the refused reading."""
     if not 2 <= len(digits) <= SIZE:
         return _in_doubt(f"{len(digits)} snake digits, not 2 to {SIZE}", list(digits), p)
-    if not _connected(list(digits)):
+    if not connected(list(digits)):
         return _in_doubt("the snake's body is not a chain", list(digits), p)
     chains = snake_orders(list(digits), None)
     orders = [o for o in chains if all(str(i) in digits[cell] for i, cell in enumerate(o))]

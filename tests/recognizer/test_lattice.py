@@ -14,6 +14,8 @@ from recognizer.lattice import (
     Blob,
     Lattice,
     cluster_positions,
+    component,
+    connected,
     find_blobs,
     fit_axis,
     fit_grid,
@@ -101,3 +103,12 @@ def test_grid_fit_lattice_maps_cells_to_nodes() -> None:
     assert lattice.center((0, 0)) == pytest.approx((140.0, 40.0))
     assert lattice.center((1, 1)) == pytest.approx((220.0, 120.0))
     assert lattice.cell_size() == pytest.approx(80.0)
+
+
+def test_cells_are_one_piece_through_sides_or_with_corners_corners_too() -> None:
+    diagonal = {(0, 0), (1, 1), (1, 2)}
+    assert not connected(diagonal)
+    assert connected(diagonal, corners=True)
+    assert component(diagonal, (1, 1)) == {(1, 1), (1, 2)}
+    assert connected([(2, 3), (2, 4), (3, 4), (2, 3)])  # repeats count once
+    assert not connected({(0, 0), (0, 2)}, corners=True)
