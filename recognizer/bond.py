@@ -136,6 +136,9 @@ class Params:
     whole_cell: float = 0.85
     #: Smallest share of its cells' area that a region of a grid fills.
     min_cell_fill: float = 0.3
+    #: A cell of a grid's outer row whose region reaches this share of the pitch less far
+    #: towards the grid's edge than the other cells' do is cut off (see :func:`_cut_side`).
+    cut_share: float = 0.2
     #: Largest width / height ratio (or its inverse) of a cell: square cells on a screen of
     #: non-square pixels (a lattice of strips, say of scanlines, is no grid).
     max_cell_aspect: float = 1.8
@@ -252,6 +255,12 @@ class Params:
     #: target's cells of the class are all the others' colour, is a glare spot, no second
     #: colour.
     glare_tint: float = 0.25
+    #: A cell lit by a glare spot is uneven: the light falls off across it. A class whose
+    #: cells' brightness all varies across them this many times as much as a typical
+    #: cell's, and by ``glare_rise`` (RGB) more, may be another class under glare (see
+    #: :func:`_glare_split`).
+    glare_uneven: float = 1.5
+    glare_rise: float = 8.0
     #: A grid line is seen in a profile across it reaching this share of the pitch on
     #: either side (:func:`_line_marks`) ...
     line_reach: float = 0.3
@@ -285,6 +294,9 @@ LIKES_DOUBT = (
     "board's stones), not a framed board"
 )
 PART_DOUBT = "a grid lies within a larger grid of cells: a part of a board, not a whole one"
+SIZES_DOUBT = (
+    "the two grids are neither as large nor one plainly larger: which is the board is unclear"
+)
 #: The doubt of a board that already matches its target.
 SOLVED_DOUBT = "the board already matches its target: two copies of one grid, not a level"
 #: The doubt of two grids read whole whose colour counts differ (a misread cell, likely).
@@ -1143,6 +1155,88 @@ def _lines_go_on(grid: _Grid, work: RGBImage, params: Params) -> bool:
     return bool(_stretch_marks(grown, stretches, work, params)[1].min() >= params.clear_separator)
 
 
+#: Steps from a cell's centre towards one of its sides, in pitches, and across, in shares
+#: of the pitch: where :func:`_cut_side` looks for the cell's region.
+_OUT = np.linspace(0.0, 0.5, 26)
+_ACROSS = np.linspace(-0.25, 0.25, 9)
+#: Up, down, left and right, ``(row, col)``.
+_DIRECTIONS = np.array([(-1, 0), (1, 0), (0, -1), (0, 1)], dtype=np.float64)
+
+
+def _centre_points(grid: _Grid) -> NDArray[np.float64]:
+    """The ``(row, col)`` grid points of the centres of ``grid``'s cells, in order."""
+    return np.moveaxis(np.indices(grid.shape), 0, -1).reshape(-1, 2).astype(np.float64) + 0.5
+
+
+def _bands(grid: _Grid, out: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Pixel points of bands across each cell of ``grid``, ``out`` (in pitches, broadcast to
+    ``(4, cells, steps)``) from its centre towards each of its sides (:data:`_DIRECTIONS`):
+    shape ``(4, cells, steps, len(_ACROSS), 2)``, ``(x, y)``."""
+    centres = _centre_points(grid)
+    points = (
+        centres[None, :, None, None, :]
+        + _DIRECTIONS[:, None, None, None, :] * out[..., None, None]
+        + _DIRECTIONS[:, None, None, None, ::-1] * _ACROSS[None, None, None, :, None]
+    )
+    return grid.lattice.to_pixels(points.reshape(-1, 2)).reshape(*points.shape)
+
+
+def _reaches(grid: _Grid, regions: _Regions) -> NDArray[np.float64]:
+    """How far (in pitches, at most 0.5) each cell's region reaches from its centre towards
+    each of its sides (:data:`_DIRECTIONS`): the first step where less than half of a band
+    across it holds the label of the centre; NaN where the centre has none (noise). Shape
+    ``(4, rows, cols)``."""
+    rows, cols = grid.shape
+    height, width = regions.labels.shape
+    x, y = np.round(_bands(grid, _OUT[None, None, :])).astype(int).transpose(4, 0, 1, 2, 3)
+    labels = regions.labels[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)]
+    centre = labels[:, :, :1, len(_ACROSS) // 2 : len(_ACROSS) // 2 + 1]
+    gone = (labels == centre).mean(axis=3) < 0.5  # (4, cells, steps)
+    first = np.where(gone.any(axis=2), gone.argmax(axis=2), len(_OUT) - 1)
+    reach = np.where(centre[:, :, 0, 0] > 0, _OUT[first], np.nan)
+    return reach.reshape(4, rows, cols)
+
+
+def _cut_side(grid: _Grid, regions: _Regions, work: RGBImage, params: Params) -> str | None:
+    """Why a side of ``grid`` may be covered, or None: half the cells of its outer row (or
+    column) on that side, two at least, whose regions reach (see :func:`_reaches`)
+    ``params.cut_share`` of the pitch or more less far towards it than the other cells'
+    regions do (most of which reach alike), all to one line, beyond which they show one
+    colour. Something opaque and straight lies over the
+    cells there (a dialog, a banner): what it hides is unknown, even where the cells'
+    visible parts reach past their centres and the rest of the grid gives the lattice. (A
+    see-through toast shows each cell's colour through it, darkened alike.)"""
+    rows, cols = grid.shape
+    (left, top), (right, bottom) = grid.lattice.to_pixels([(0, 0), (rows, cols)])
+    pitches = ((bottom - top) / rows, (right - left) / cols)
+    reaches = _reaches(grid, regions)
+    outer = np.zeros((4, rows, cols), dtype=bool)
+    outer[0, 0], outer[1, -1], outer[2][:, 0], outer[3][:, -1] = True, True, True, True
+    height, width = work.shape[:2]
+    for side, name in enumerate(("top", "bottom", "left", "right")):
+        tol = params.edge_share + params.edge_pixels / pitches[side // 2]
+        others = reaches[side][~outer[side]]
+        if np.isnan(others).all():
+            continue
+        typical = float(np.nanmedian(others))
+        if float(np.nanpercentile(others, 25)) < typical - params.cut_share / 2:
+            continue  # the other cells' regions reach unlike (noise, stripes): no telling
+        cut = outer[side] & (reaches[side] <= typical - params.cut_share)
+        ends = reaches[side][cut]
+        if len(ends) < max(2, outer[side].sum() / 2) or ends.max() - ends.min() > tol:
+            continue
+        out = np.where(cut, reaches[side] + 0.1, 0.0).reshape(1, -1, 1)
+        x, y = np.round(_bands(grid, out)[side][cut.ravel(), 0]).astype(int).transpose(2, 0, 1)
+        beyond = work[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)]
+        colours = np.array([_median_color(band) for band in beyond])
+        if np.linalg.norm(colours[:, None] - colours[None], axis=2).max() <= params.same_color:
+            return (
+                f"{len(ends)} cells of a {rows}x{cols} grid's {name} side stop short of its "
+                "edge at one line, one colour beyond: something covers them"
+            )
+    return None
+
+
 def _split_cells(grid: _Grid, work: RGBImage, params: Params) -> str | None:
     """Why ``grid`` may split cells (a lattice finer than the cells: its separators show on
     some lines, others show nothing), or None."""
@@ -1237,7 +1331,13 @@ def _on_rims(grid: _Grid, work: RGBImage, params: Params) -> _Grid:
 _SHIFT = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0], [0.0, 0.0, 1.0]])
 
 
-def _read(board: _Grid, target: _Grid, params: Params, scanlines: bool = False) -> _Reading | str:
+def _read(
+    board: _Grid,
+    target: _Grid,
+    params: Params,
+    scanlines: bool = False,
+    work: RGBImage | None = None,
+) -> _Reading | str:
     """Number the colours of both grids jointly; a doubt when they do not make a puzzle.
 
     Classes come from single-linkage clustering of all the cell colours (numbered by first
@@ -1249,7 +1349,8 @@ def _read(board: _Grid, target: _Grid, params: Params, scanlines: bool = False) 
     are no puzzle, the target is read again under the board's light
     (:func:`_target_in_board_light`); either way, the checks for colours merged by glare
     or by a light gradient follow (on a picture that showed ``scanlines``, allowing for
-    their bands).
+    their bands), and, given the ``work`` image the grids were read in, the check for a
+    colour split by glare (:func:`_glare_split`).
     """
     colors = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
     classes = _cluster(colors, params)
@@ -1267,6 +1368,9 @@ def _read(board: _Grid, target: _Grid, params: Params, scanlines: bool = False) 
     merged = _merged_class(board, target, colors, classes, params, scanlines)
     if merged is not None:
         return merged
+    split = None if work is None else _glare_split(board, target, work, colors, classes, params)
+    if split is not None:
+        return split
     rows, cols = board.shape
     numbers = (classes + 1).reshape(2, rows, cols)
     hexes = _hexes(_class_means(colors[on_board], classes[on_board]))  # every class is on it
@@ -1858,6 +1962,58 @@ def _hue_split(
                 f"colour class {k + 1} may be two colours (two hues {gap:.0f} apart off the "
                 f"light's plane); cells in doubt: {_cell_names(mine[smaller], board)}"
             )
+    return None
+
+
+#: Where a cell's brightness is compared across it, ``(row, col)`` from its centre, in
+#: pitches: a square of nine points inside its face (clear of a bevel).
+_FACE = np.stack(np.meshgrid([-0.22, 0.0, 0.22], [-0.22, 0.0, 0.22]), axis=-1).reshape(-1, 2)
+
+
+def _unevenness(grid: _Grid, work: RGBImage) -> NDArray[np.float64]:
+    """How much each cell's brightness (mean of RGB) varies across its face (the range over
+    :data:`_FACE`), cells in order."""
+    rows, cols = grid.shape
+    centres = _centre_points(grid)[:, None]
+    xy = grid.lattice.to_pixels((centres + _FACE[None]).reshape(-1, 2))
+    height, width = work.shape[:2]
+    x = np.clip(np.round(xy[:, 0]).astype(int), 0, width - 1)
+    y = np.clip(np.round(xy[:, 1]).astype(int), 0, height - 1)
+    bright = work[y, x].astype(np.float64).mean(axis=1).reshape(rows * cols, len(_FACE))
+    return np.asarray(bright.max(axis=1) - bright.min(axis=1))
+
+
+def _glare_split(
+    board: _Grid,
+    target: _Grid,
+    work: RGBImage,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    params: Params,
+) -> str | None:
+    """A doubt naming the cells of a colour class that may be another class lit by a glare
+    spot, or None: its cells are that class's colour with white light added
+    (:func:`_glare_lit`), and each of them is uneven (``glare_uneven``). Glare lights a
+    cell of the board and one of the target, side by side in the picture, alike: a colour
+    split in two classes of equal counts, which the counts cannot tell; a second colour of
+    its own (a light grey beside a grey) is as even as the rest."""
+    uneven = np.concatenate([_unevenness(board, work), _unevenness(target, work)])
+    typical = float(np.median(uneven))
+    for lit_class in range(int(classes.max()) + 1):
+        lit = classes == lit_class
+        if not (
+            uneven[lit] >= max(params.glare_uneven * typical, typical + params.glare_rise)
+        ).all():
+            continue
+        for base in range(int(classes.max()) + 1):
+            pair = lit | (classes == base)
+            if base != lit_class and _glare_lit(colors[pair], lit[pair], params):
+                cells = _cell_names(np.flatnonzero(lit), board)
+                return (
+                    f"colour class {lit_class + 1} may be class {base + 1} lit by glare (its "
+                    f"cells are that colour with white light added, and uneven); cells in "
+                    f"doubt: {cells}"
+                )
     return None
 
 
@@ -2662,10 +2818,25 @@ def _gap(a: Box, b: Box) -> float:
     return float(np.hypot(dx, dy))
 
 
+#: Two grids whose areas lie within this ratio are as large (a target drawn at the board's
+#: size); a board is larger than its target by ``LARGER_AREAS`` or more (see
+#: :func:`_sizes_unclear`).
+ALIKE_AREAS = 1.15
+LARGER_AREAS = 2.0
+
+
+def _sizes_unclear(board: _Grid, target: _Grid) -> bool:
+    """True when the two grids are neither as large nor plainly one larger: a photo's
+    perspective enlarges the nearer of two grids drawn alike, which is then no board by its
+    size; the screen straightened shows them as drawn."""
+    ratio = max(board.area, target.area) / min(board.area, target.area)
+    return ALIKE_AREAS < ratio < LARGER_AREAS
+
+
 def _ordered(first: _Grid, second: _Grid) -> tuple[_Grid, _Grid]:
     """(board, target): the larger grid, or the left one (the upper one when they are one
     above the other) when both are as large."""
-    if max(first.area, second.area) > 1.15 * min(first.area, second.area):
+    if max(first.area, second.area) > ALIKE_AREAS * min(first.area, second.area):
         return (first, second) if first.area > second.area else (second, first)
     a, b = first.box, second.box
     side_by_side = a[2] <= b[0] or b[2] <= a[0]
@@ -2850,6 +3021,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
             ):
                 doubts.append(PART_DOUBT)
                 continue
+            if _sizes_unclear(board, target):
+                doubts.append(SIZES_DOUBT)
+                continue
             if _among_likes(board, target, found.regions, found.smooth, tuned):
                 doubts.append(LIKES_DOUBT)
                 continue
@@ -2872,6 +3046,7 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 _on_rims(target, found.smooth, tuned),
                 tuned,
                 scanlines,
+                found.smooth,
             )
             if isinstance(reading, str):
                 doubts.append(reading)
@@ -2880,6 +3055,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
                 # no level starts solved: two copies of one picture (a canvas and its preview,
                 # two windows of one grid), not a board and its target
                 doubts.append(SOLVED_DOUBT)
+                continue
+            cut = _cut_side(board, found.regions, found.smooth, tuned) or _cut_side(
+                target, found.regions, found.smooth, tuned
+            )
+            if cut:
+                doubts.append(cut)
                 continue
             geometry = BondGeometry(
                 board.lattice.transformed(to_original), target.lattice.transformed(to_original)

@@ -162,6 +162,9 @@ class Params:
     #: cell (a frame's line, the edge of a button running on past it) covers less; the
     #: cell is then judged as any other, by its lift.
     cat_cover: float = 0.4
+    #: A cell beside the cat's, no tile, covered this share of the cat's own cover or more
+    #: is the rest of something larger than a tile (the cat's ears and tail cover less).
+    as_covered: float = 0.9
     #: The colours of the surrounds (the lines of cells just beyond the board's sides, less
     #: the background's colour there) of three sides are alike when they lie at most the
     #: first share of the contrast of tiles and background apart, and the fourth's is unlike
@@ -768,6 +771,34 @@ class Colors:
     strict: float
     corners: bool = False
 
+    def _sorted(
+        self, lab: LabImage, nodes: NDArray[np.float64], half: int
+    ) -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.bool_]]:
+        """The ``(N, K, 3)`` pixels of the squares ``half`` pixels each way from ``nodes``
+        (black ones read as the background), and which of them are plainly the tiles'
+        colour, nearer it than the background, and nearer the background."""
+        tile, back = self.tile.over(nodes), self.background.over(nodes)
+        pixels = _unblack(_patches(lab, nodes, half), back)
+        axis = tile - back
+        loose = (0.45 * np.sqrt(np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)))[:, None]
+        to_tile = np.linalg.norm(pixels - tile[:, None], axis=2)
+        to_back = np.linalg.norm(pixels - back[:, None], axis=2)
+        plain = to_tile < np.minimum(self.strict, loose)
+        tile_like = (to_tile < loose) & (to_tile < to_back)
+        background = (to_back < loose) & (to_back <= to_tile)
+        return pixels, plain, tile_like, background
+
+    def covering(self, lab: LabImage, nodes: NDArray[np.float64], half: int) -> NDArray[np.float64]:
+        """The median colour of what covers each cell (its pixels neither plainly the tiles'
+        colour nor the background: :attr:`CellReading.other`), ``(N, 3)``; NaN where
+        nothing does."""
+        pixels, plain, _, background = self._sorted(lab, nodes, half)
+        other = ~plain & ~background
+        return np.array(
+            [np.median(p[o], axis=0) if o.any() else np.full(3, np.nan)
+             for p, o in zip(pixels, other, strict=True)]
+        )  # fmt: skip
+
     def readings(
         self, lab: LabImage, nodes: NDArray[np.float64], half: int, pitch: float
     ) -> list[CellReading]:
@@ -781,15 +812,10 @@ class Colors:
         """
         height, width = lab.shape[:2]
         tile, back = self.tile.over(nodes), self.background.over(nodes)
-        pixels = _unblack(_patches(lab, nodes, half), back)
         axis = tile - back
         norm = np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)
-        loose = (0.45 * np.sqrt(norm))[:, None]
-        to_tile = np.linalg.norm(pixels - tile[:, None], axis=2)
-        to_back = np.linalg.norm(pixels - back[:, None], axis=2)
-        plain = (to_tile < np.minimum(self.strict, loose)).mean(axis=1)
-        tile_like = ((to_tile < loose) & (to_tile < to_back)).mean(axis=1)
-        background = ((to_back < loose) & (to_back <= to_tile)).mean(axis=1)
+        pixels, plain_mask, like_mask, back_mask = self._sorted(lab, nodes, half)
+        plain, tile_like, background = (m.mean(axis=1) for m in (plain_mask, like_mask, back_mask))
         # opposite points follow each other (a pair's mean cancels a smooth gradient of light)
         ring = np.array([(-1, -1), (1, 1), (0, -1), (0, 1), (1, -1), (-1, 1), (1, 0), (-1, 0)])
         gx = np.clip(np.round(nodes[:, :1] + ring[:, 0] * pitch / 2).astype(int), 0, width - 1)
@@ -889,6 +915,14 @@ def read_board(
     }
     readings = {cell: reading for cell, reading in readings.items() if cell in near}
     return _decide(image, (lab, colors), board, area, readings, gap_agreement, scale, params)
+
+
+def _covering(
+    lab: LabImage, colors: Colors, board: Board, cells: list[Cell], params: Params
+) -> NDArray[np.float64]:
+    """The colour of what covers each of the lattice ``cells`` (:meth:`Colors.covering`)."""
+    half = max(1, round((0.5 - params.inset) * board.pitch))
+    return colors.covering(lab, np.asarray([board.fit.node(cell) for cell in cells]), half)
 
 
 def _read(
@@ -1223,6 +1257,29 @@ def _decide(
         cells = _named(twins, area[:2], params)
         doubts.insert(0, f"the cat's colour recurs beside it: the start is ambiguous: {cells}")
         confidence = min(confidence, 0.2)
+    # the cat sits on one tile: a "cat" whose cell shows the page as its gaps do, beside a
+    # cell that is no tile, covered as much (not the cat's spill) and in the same colour, is
+    # the end of something larger (a button beyond the board, whose label was the face)
+    beside = [
+        cell
+        for cell in _neighbours(cat)
+        if drawn_cat
+        and readings[cat].apart < params.flush
+        and cell in readings
+        and cell not in tiles
+        and readings[cell].other >= params.as_covered * readings[cat].other
+    ]
+    if beside:
+        cover = _covering(*working, board, [cat, *beside], params)
+        alike = sorted(
+            cell
+            for cell, colour in zip(beside, cover[1:], strict=True)
+            if float(np.linalg.norm(colour - cover[0])) < params.tile_step
+        )
+        if alike:
+            cells = _named(alike, area[:2], params)
+            doubts.append(f"cells beside the cat are covered as much as its own: {cells}")
+            confidence = min(confidence, 0.2)
     start = cat
     tiles.add(start)
     # the cat's face is on one tile: a face on another one (a pale cat read as a plain tile,

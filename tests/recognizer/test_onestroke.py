@@ -1063,3 +1063,14 @@ def test_two_hues_apart_are_two_colours_whatever_glare_fills_between() -> None:
         for c in range(6)
     }
     assert odd(drift) == []
+
+
+def test_a_button_beyond_the_board_is_no_cat() -> None:
+    """Held-out WRONG (foreign bond photo 3600006, session 22): pale Bond tiles of one
+    colour over a row of wide green buttons, one of which ("Reset") began just below the
+    board's last column. Its label read as the cat's face, the half of the cell it covered
+    as the cat's cover: a 5x4 level started beyond the board, solved. The "cat" showed the
+    page as its gaps do, and the cell beside it was covered as much in the same green."""
+    photo, _ = photographed("bond", 3_600_006, foreign.screen)
+    with pytest.raises(UnrecognizedError, match="covered as much as its own"):
+        recognizer.recognize(photo, "onestroke")
