@@ -71,6 +71,7 @@ from solvers.bond import MAX_SIDE, MIN_SIDE, Puzzle, Solution
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+G = TypeVar("G", bound=np.generic)
 
 GAME = "bond"
 
@@ -1168,6 +1169,14 @@ def _centre_points(grid: _Grid) -> NDArray[np.float64]:
     return np.moveaxis(np.indices(grid.shape), 0, -1).reshape(-1, 2).astype(np.float64) + 0.5
 
 
+def _at(array: NDArray[G], xy: NDArray[np.float64]) -> NDArray[G]:
+    """``array``'s values at the pixels nearest the points ``xy`` (``(..., 2)``, ``(x, y)``),
+    points beyond its edges taken at the nearest edge."""
+    height, width = array.shape[:2]
+    x, y = np.moveaxis(np.round(xy).astype(int), -1, 0)
+    return array[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)]
+
+
 def _bands(grid: _Grid, out: NDArray[np.float64]) -> NDArray[np.float64]:
     """Pixel points of bands across each cell of ``grid``, ``out`` (in pitches, broadcast to
     ``(4, cells, steps)``) from its centre towards each of its sides (:data:`_DIRECTIONS`):
@@ -1187,9 +1196,7 @@ def _reaches(grid: _Grid, regions: _Regions) -> NDArray[np.float64]:
     across it holds the label of the centre; NaN where the centre has none (noise). Shape
     ``(4, rows, cols)``."""
     rows, cols = grid.shape
-    height, width = regions.labels.shape
-    x, y = np.round(_bands(grid, _OUT[None, None, :])).astype(int).transpose(4, 0, 1, 2, 3)
-    labels = regions.labels[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)]
+    labels = _at(regions.labels, _bands(grid, _OUT[None, None, :]))
     centre = labels[:, :, :1, len(_ACROSS) // 2 : len(_ACROSS) // 2 + 1]
     gone = (labels == centre).mean(axis=3) < 0.5  # (4, cells, steps)
     first = np.where(gone.any(axis=2), gone.argmax(axis=2), len(_OUT) - 1)
@@ -1212,7 +1219,6 @@ def _cut_side(grid: _Grid, regions: _Regions, work: RGBImage, params: Params) ->
     reaches = _reaches(grid, regions)
     outer = np.zeros((4, rows, cols), dtype=bool)
     outer[0, 0], outer[1, -1], outer[2][:, 0], outer[3][:, -1] = True, True, True, True
-    height, width = work.shape[:2]
     for side, name in enumerate(("top", "bottom", "left", "right")):
         tol = params.edge_share + params.edge_pixels / pitches[side // 2]
         others = reaches[side][~outer[side]]
@@ -1226,8 +1232,7 @@ def _cut_side(grid: _Grid, regions: _Regions, work: RGBImage, params: Params) ->
         if len(ends) < max(2, outer[side].sum() / 2) or ends.max() - ends.min() > tol:
             continue
         out = np.where(cut, reaches[side] + 0.1, 0.0).reshape(1, -1, 1)
-        x, y = np.round(_bands(grid, out)[side][cut.ravel(), 0]).astype(int).transpose(2, 0, 1)
-        beyond = work[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)]
+        beyond = _at(work, _bands(grid, out)[side][cut.ravel(), 0])
         colours = np.array([_median_color(band) for band in beyond])
         if np.linalg.norm(colours[:, None] - colours[None], axis=2).max() <= params.same_color:
             return (
@@ -1976,10 +1981,7 @@ def _unevenness(grid: _Grid, work: RGBImage) -> NDArray[np.float64]:
     rows, cols = grid.shape
     centres = _centre_points(grid)[:, None]
     xy = grid.lattice.to_pixels((centres + _FACE[None]).reshape(-1, 2))
-    height, width = work.shape[:2]
-    x = np.clip(np.round(xy[:, 0]).astype(int), 0, width - 1)
-    y = np.clip(np.round(xy[:, 1]).astype(int), 0, height - 1)
-    bright = work[y, x].astype(np.float64).mean(axis=1).reshape(rows * cols, len(_FACE))
+    bright = _at(work, xy).astype(np.float64).mean(axis=1).reshape(rows * cols, len(_FACE))
     return np.asarray(bright.max(axis=1) - bright.min(axis=1))
 
 

@@ -135,6 +135,10 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     # session 22
     ("bond", 2862003, False): "a dialog over the lower third of a 4x4 board's last row (no "
     "truth): the row's visible parts read as whole cells, solved at 1.0",
+    # found by the lead's reading comparison of session 22 (seeds 3700000..), so at fb4a04e;
+    # refused since 31305a7 by bond's cut side (the left halves of hexagons reach less far)
+    ("onestroke", 3700019, False): "hexagonal tiles, each a light triangle on a darker "
+    "rest, under a toast: two 2x2 blocks of them read by bond as a board and its target",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
