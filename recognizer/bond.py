@@ -835,11 +835,10 @@ def _centres_linked(lattice: Lattice, regions: _Regions) -> bool:
     that made no region of their own (JPEG, noise) lie in one with their neighbours; a
     board's frame that holds only the corners of a lattice grown over the bulbs or pipes on
     its sides is no merged cells."""
-    height, width = regions.labels.shape
     held: dict[int, set[tuple[int, int]]] = {}
-    for cell, (cx, cy) in zip(_cells(lattice), _centers(lattice), strict=True):
-        x, y = min(max(round(cx), 0), width - 1), min(max(round(cy), 0), height - 1)
-        if label := int(regions.labels[y, x]):
+    labels = _at(regions.labels, np.array(_centers(lattice)))
+    for cell, label in zip(_cells(lattice), labels.tolist(), strict=True):
+        if label:
             held.setdefault(label, set()).add(cell)
     return all(connected(cells, corners=True) for cells in held.values())
 

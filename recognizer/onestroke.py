@@ -772,12 +772,17 @@ class Colors:
     corners: bool = False
 
     def _sorted(
-        self, lab: LabImage, nodes: NDArray[np.float64], half: int
+        self,
+        lab: LabImage,
+        nodes: NDArray[np.float64],
+        half: int,
+        tile: NDArray[np.float64],
+        back: NDArray[np.float64],
     ) -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.bool_]]:
         """The ``(N, K, 3)`` pixels of the squares ``half`` pixels each way from ``nodes``
         (black ones read as the background), and which of them are plainly the tiles'
-        colour, nearer it than the background, and nearer the background."""
-        tile, back = self.tile.over(nodes), self.background.over(nodes)
+        colour (``tile`` at each node), nearer it than the background (``back``), and
+        nearer the background."""
         pixels = _unblack(_patches(lab, nodes, half), back)
         axis = tile - back
         loose = (0.45 * np.sqrt(np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)))[:, None]
@@ -792,7 +797,8 @@ class Colors:
         """The median colour of what covers each cell (its pixels neither plainly the tiles'
         colour nor the background: :attr:`CellReading.other`), ``(N, 3)``; NaN where
         nothing does."""
-        pixels, plain, _, background = self._sorted(lab, nodes, half)
+        tile, back = self.tile.over(nodes), self.background.over(nodes)
+        pixels, plain, _, background = self._sorted(lab, nodes, half, tile, back)
         other = ~plain & ~background
         return np.array(
             [np.median(p[o], axis=0) if o.any() else np.full(3, np.nan)
@@ -814,7 +820,7 @@ class Colors:
         tile, back = self.tile.over(nodes), self.background.over(nodes)
         axis = tile - back
         norm = np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6)
-        pixels, plain_mask, like_mask, back_mask = self._sorted(lab, nodes, half)
+        pixels, plain_mask, like_mask, back_mask = self._sorted(lab, nodes, half, tile, back)
         plain, tile_like, background = (m.mean(axis=1) for m in (plain_mask, like_mask, back_mask))
         # opposite points follow each other (a pair's mean cancels a smooth gradient of light)
         ring = np.array([(-1, -1), (1, 1), (0, -1), (0, 1), (1, -1), (-1, 1), (1, 0), (-1, 0)])
@@ -917,12 +923,17 @@ def read_board(
     return _decide(image, (lab, colors), board, area, readings, gap_agreement, scale, params)
 
 
+def _half(board: Board, params: Params) -> int:
+    """The half side (pixels) of the square a cell is judged on round its centre."""
+    return max(1, round((0.5 - params.inset) * board.pitch))
+
+
 def _covering(
     lab: LabImage, colors: Colors, board: Board, cells: list[Cell], params: Params
 ) -> NDArray[np.float64]:
     """The colour of what covers each of the lattice ``cells`` (:meth:`Colors.covering`)."""
-    half = max(1, round((0.5 - params.inset) * board.pitch))
-    return colors.covering(lab, np.asarray([board.fit.node(cell) for cell in cells]), half)
+    nodes = np.asarray([board.fit.node(cell) for cell in cells])
+    return colors.covering(lab, nodes, _half(board, params))
 
 
 def _read(
@@ -930,7 +941,7 @@ def _read(
 ) -> dict[Cell, CellReading]:
     """The readings of those of the lattice ``cells`` whose centre ``lab`` shows."""
     height, width = lab.shape[:2]
-    half = max(1, round((0.5 - params.inset) * board.pitch))
+    half = _half(board, params)
     nodes = [board.fit.node(cell) for cell in cells]
     seen = [
         (cell, (x, y))
@@ -987,7 +998,7 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     step = max(1, int(near.sum()) // 2000)
     band_xy = np.column_stack([xs[near] + box[0], ys[near] + box[1]])[::step]
     background = ColorField.fit(band_xy.astype(np.float64), pixels[near][::step].astype(np.float64))
-    half = max(1, round((0.5 - params.inset) * board.pitch))
+    half = _half(board, params)
     cells = sorted(board.tiles)
     centres = np.array([board.fit.node(cell) for cell in cells])
     patches = _patches(lab, centres, half)
@@ -1260,12 +1271,11 @@ def _decide(
     # the cat sits on one tile: a "cat" whose cell shows the page as its gaps do, beside a
     # cell that is no tile, covered as much (not the cat's spill) and in the same colour, is
     # the end of something larger (a button beyond the board, whose label was the face)
+    flush_cat = drawn_cat and readings[cat].apart < params.flush
     beside = [
         cell
-        for cell in _neighbours(cat)
-        if drawn_cat
-        and readings[cat].apart < params.flush
-        and cell in readings
+        for cell in (_neighbours(cat) if flush_cat else ())
+        if cell in readings
         and cell not in tiles
         and readings[cell].other >= params.as_covered * readings[cat].other
     ]
