@@ -2780,7 +2780,63 @@ def _one_lattice(board: _Grid, target: _Grid, work: RGBImage, params: Params) ->
         cols_between = (max(c0, 0), min(c1, cols))
     else:
         return False
-    return _cells_between(board, target, rows_between, cols_between, work, params)
+    return _cells_between(board, target, rows_between, cols_between, work, params) or _cut_between(
+        board, target, rows_between, cols_between, work, params
+    )
+
+
+#: How far beyond a grid's side :func:`_cut_between` looks for pieces of the cells between
+#: it and another grid on its lattice, and the half width of the bands it looks at there,
+#: in pitches.
+_INTO = np.array([0.12, 0.2])
+_SLIVER = 0.3
+
+
+def _cut_between(
+    board: _Grid,
+    target: _Grid,
+    rows: tuple[int, int],
+    cols: tuple[int, int],
+    work: RGBImage,
+    params: Params,
+) -> bool:
+    """True when the cells ``rows[0] <= r < rows[1]``, ``cols[0] <= c < cols[1]`` of the
+    board's lattice, between the two grids, begin beside one of them in the grids'
+    colours: in every line of cells across, an even band at each of the depths
+    :data:`_INTO` beyond that grid's side, within half ``same_color`` of a cell of the
+    board or the target (a frame's thin line, blurred into the page beside it, is neither
+    so near nor so deep). The cells' middles are hidden (a dialog over the middle rows of
+    one grid, its two visible parts read as a board and a target, novel 3800014 of session
+    23), but a cover rarely ends on the cells' edges: slivers of them show beside it. A
+    frame or the page lies beside a grid drawn apart from the other."""
+    if board.lattice.cell_size() * _INTO[0] < 2.0:  # no sliver to see
+        return False
+    vertical = rows[0] >= board.shape[0] or rows[1] <= 0  # one above the other
+    axis = 0 if vertical else 1
+    ahead = (rows if vertical else cols)[0] >= board.shape[axis]  # the target after the board
+    way = 1.0 if ahead else -1.0  # from the board towards the target
+    lines = np.arange(*(cols if vertical else rows)) + 0.5
+    # the board's lines across on the target's lattice, and the sides that face
+    shift = target.lattice.to_grid(board.lattice.to_pixels([(0.0, 0.0)]))[0][1 - axis]
+    sides = (
+        (board, board.shape[axis] if ahead else 0.0, way, lines),
+        (target, 0.0 if ahead else target.shape[axis], -way, lines + shift),
+    )
+    cells = np.concatenate([board.colors.reshape(-1, 3), target.colors.reshape(-1, 3)])
+    spread = _SLIVER * np.linspace(-1.0, 1.0, 7)
+    for grid, edge, out, across in sides:
+        along, side = np.meshgrid(edge + out * _INTO, spread)  # (across, depths)
+        points = np.stack(
+            [np.stack([along, side + line][:: 1 if vertical else -1], axis=-1) for line in across]
+        )  # (lines, across, depths, 2): the (row, col) points of each line's bands
+        xy = grid.lattice.to_pixels(points.reshape(-1, 2)).reshape(*points.shape)
+        bands = np.moveaxis(_at(work, xy).astype(np.float64), 2, 1).reshape(-1, len(spread), 3)
+        medians = np.array([_median_color(band) for band in bands])
+        even = np.linalg.norm(bands - medians[:, None], axis=2).mean(axis=1) <= params.even_patch
+        near = np.linalg.norm(medians[:, None] - cells[None], axis=2).min(axis=1)
+        if (even & (near < params.same_color / 2)).all():
+            return True
+    return False
 
 
 def _cells_between(

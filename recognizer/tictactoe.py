@@ -130,6 +130,9 @@ class Params:
     #: colour with the lines', under this share of the way, within a tenth of it), the
     #: other kind's marks in another colour, is a hover preview (:func:`_see_through`).
     max_see_through: float = 0.75
+    #: The board's only mark, its strokes under this share of the lines' width and its ink
+    #: fainter than theirs, is a hover preview (:func:`_lone_preview`).
+    max_lone_width: float = 0.3
     #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
     min_glyph: float = 0.08
@@ -838,7 +841,9 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
     """``board`` with the row lines at ``rows`` erased, following their curves.
 
     In each column, the ink runs of the line's thickness within ``bend`` cells of the
-    row are candidates; a quadratic fitted to them robustly (refitted to its inliers), then
+    row are candidates; a quadratic fitted to them robustly (first to the runs of the
+    typical thickness, the line's own: the strokes of marks beside it would pull a fit of
+    them all off the line, photo of novel 3800001; then refitted to its inliers), then
     a running mean of its inliers, is the line's course, and the line's band is erased
     along it wherever the line has ink, so marks that touch it lose only the band. Inliers
     in fewer columns than 1.2 cells are no line across the board but the edges of marks
@@ -858,7 +863,9 @@ def _erase_row_lines(board: Mask, rows: Sequence[int], size: int, bend: float) -
         thickness = float(np.median(cand[:, 2]))
         cand = cand[cand[:, 2] <= max(2.0 * thickness, thickness + 3)]
         tolerance = max(1.5, 0.6 * thickness)
-        keep = np.ones(len(cand), dtype=bool)
+        keep = np.abs(cand[:, 2] - thickness) <= tolerance  # first fit the line's own runs
+        if keep.sum() < 3:
+            keep = np.ones(len(cand), dtype=bool)
         for _ in range(3):
             if keep.sum() < 3:
                 break
@@ -1255,6 +1262,7 @@ def read_cells(
     readings = _faint_marks(readings, faint, board, warped, params)
     readings = _unlike_the_page(readings, warped, board, board & ~clean, params)
     judged = _unlike_their_kind(readings, warped, erased, board, canvas, params)
+    judged = _lone_preview(judged, warped, erased, board & ~clean, params)
     if canvas is not None:
         inks = _page_to_lines(warped, board & ~clean, board, canvas, params)
         judged = _see_through(judged, warped, erased, board & ~clean, inks, canvas, params)
@@ -1419,6 +1427,33 @@ def _unlike_their_kind(
             )
         ):
             out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
+    return out
+
+
+def _lone_preview(
+    readings: list[MarkShape | None],
+    warped: NDArray[np.uint8],
+    marks: Mask,
+    lines: Mask,
+    params: Params,
+) -> list[MarkShape | None]:
+    """``readings`` with the board's only mark made unclear where its strokes are under
+    :attr:`Params.max_lone_width` of the ``lines``' width (:func:`stroke_width`) and its
+    ink fainter than theirs (``warped``, the ink levels): a hover preview of the first move
+    on an empty board (a thin grey X beside a bold neon #, novel 3800016 of session 23,
+    read as a move). A board's marks are drawn as boldly as its lines or more (a pen's, a
+    marker's, an app's), or, thin, at the lines' contrast at least."""
+    inks = mark_inks(readings, warped, marks, None, params)
+    if len(inks) != 1 or not lines.any():
+        return readings
+    (ink,) = inks
+    width = stroke_width(marks[_cell_box(ink.index, params.cell_px, 3 * params.cell_px // 2)])
+    if width >= params.max_lone_width * stroke_width(lines) or ink.contrast >= np.median(
+        warped[lines]
+    ):
+        return readings
+    out = list(readings)
+    out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 

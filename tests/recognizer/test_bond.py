@@ -797,14 +797,7 @@ def test_two_parts_of_one_grid_are_no_board_and_target() -> None:
     reading = bond.recognize(rectify(photo, find_screens(photo)[0]))
     assert not reading.confident
     assert bond.ONE_LATTICE_DOUBT in reading.doubts
-    colors = [[(200, 40, 40)] * 4] * 2
-
-    def grid(left: float, top: float, pitch: float) -> bond._Grid:
-        lattice = bond.Lattice.axis_aligned(2, 4, left, top, pitch, pitch)
-        return bond._Grid(
-            (left, top, left + 4 * pitch, top + 2 * pitch), lattice, np.array(colors, float), ()
-        )
-
+    grid = _red_grid
     board = grid(0.0, 0.0, 20.0)
     work = np.zeros((60, 200, 3), np.uint8)  # a black page
     for left, top in ((0.0, 42.0), (-2.0, -41.0), (81.0, 3.0), (-80.0, -4.0)):
@@ -813,8 +806,35 @@ def test_two_parts_of_one_grid_are_no_board_and_target() -> None:
         assert not bond._one_lattice(board, grid(left, top, pitch), work, bond.PARAMS), (left, top)
     # a pitch apart: the page between (a frame), or cells in the grids' colour (one grid)
     assert not bond._one_lattice(board, grid(101.0, 0.0, 20.0), work, bond.PARAMS)
-    work[:, 80:100] = colors[0][0]
+    work[:, 80:100] = _RED
     assert bond._one_lattice(board, grid(101.0, 0.0, 20.0), work, bond.PARAMS)
+
+
+_RED = (200, 40, 40)
+
+
+def _red_grid(left: float, top: float, pitch: float) -> bond._Grid:
+    """A 2x4 grid of red cells at ``(left, top)``."""
+    lattice = bond.Lattice.axis_aligned(2, 4, left, top, pitch, pitch)
+    colors = np.array([[_RED] * 4] * 2, float)
+    return bond._Grid((left, top, left + 4 * pitch, top + 2 * pitch), lattice, colors, ())
+
+
+def test_two_parts_of_one_grid_a_dialog_apart_are_no_board_and_target() -> None:
+    """Held-out novel screenshot 3800014 (session 22): a dialog over the middle rows of a
+    6x2 board; its top and bottom 2x2 parts, on one lattice, were read as a board and its
+    target and solved at 1.0. The cells between them are hidden, but slivers of them, in
+    the grids' colours, show beside the dialog: two parts of one grid. Where the dialog
+    reaches the grids' sides (no sliver), or the page lies between, there is no telling."""
+    picture, _ = foreign.novel("bond", np.random.default_rng(3800014))
+    assert bond.ONE_LATTICE_DOUBT in bond.recognize(picture).doubts
+    board, target = _red_grid(0.0, 0.0, 20.0), _red_grid(0.0, 80.0, 20.0)
+    work = np.zeros((130, 100, 3), np.uint8)  # a black page, the grids' rows 2-3 between
+    work[40:80, :80] = _RED
+    work[45:75] = 255  # a dialog over them, 0.25 of a pitch short of the grids
+    assert bond._one_lattice(board, target, work, bond.PARAMS)
+    work[42:78] = 255  # 0.1 of a pitch short: too thin a sliver to tell a frame's line from
+    assert not bond._one_lattice(board, target, work, bond.PARAMS)
 
 
 def test_two_parts_of_a_board_a_column_apart_are_no_board_and_target() -> None:

@@ -139,6 +139,15 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     # refused since 31305a7 by bond's cut side (the left halves of hexagons reach less far)
     ("onestroke", 3700019, False): "hexagonal tiles, each a light triangle on a darker "
     "rest, under a toast: two 2x2 blocks of them read by bond as a board and its target",
+    # found by the lead's held-out run of session 22 (seeds 3800000..), at 3b79f23; fixed in
+    # session 23
+    ("bond", 3800014, False): "a dialog over the middle rows of a 6x2 board (no truth): its "
+    "top and bottom 2x2 parts, one lattice, read as a board and its target, solved at 1.0",
+    ("tictactoe", 3800016, False): "a thin light grey hover preview X alone on an empty "
+    "board of bold neon lines, read as the first move at 0.95",
+    ("tictactoe", 3800001, True): "a thin grey hover preview X among bold red X's: the "
+    "rectified screen's left line, near the X's, not erased, gave them its colour; read as "
+    "an X at 0.95",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)

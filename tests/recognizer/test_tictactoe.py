@@ -19,6 +19,7 @@ from recognizer.tictactoe import (
     MarkShape,
     TileBoard,
     _alike_small_marks,
+    _erase_row_lines,
     _faint_marks,
     _line_remnant,
     _notched,
@@ -167,6 +168,21 @@ def test_slanted_ends_of_bowed_lines_are_line_remnants() -> None:
     assert _line_remnant(piece, 1.1, 0.5, size, framed=False)
     assert not _line_remnant(piece, 1.5, 0.5, size, framed=False)
     assert not _line_remnant(np.ones((30, 30), bool), 1.1, 0.5, size, framed=False)
+
+
+def test_a_line_is_traced_past_the_marks_beside_it() -> None:
+    """Novel photo 3800001 (session 23): X's near a line along its length pulled a fit of
+    every run near it off the line, whose own runs then lay beyond the fit's tolerance, and
+    nothing was erased: the line, joined to the X's, gave them its colour (a hover preview
+    beside them no longer stood out). The fit starts from the runs of the line's thickness."""
+    board = np.zeros((384, 384), np.uint8)
+    board[156:165, 96:288] = 1  # a row line 9 pixels thick at y 160
+    for left in (96, 160, 224):  # an X in each cell above it, its arms near the line
+        cv2.line(board, (left + 8, 108), (left + 52, 150), 1, 6)
+        cv2.line(board, (left + 52, 108), (left + 8, 150), 1, 6)
+    erased = _erase_row_lines(board.astype(bool), [160], 64, 0.35)
+    assert not erased[156:165, 96:288].any()
+    assert (erased[100:153] == board[100:153].astype(bool)).all()
 
 
 def test_an_outline_that_touches_itself_has_its_notches_measured() -> None:
@@ -732,6 +748,7 @@ def test_a_thin_mark_alone_of_its_kind_at_full_contrast_is_read() -> None:
         (840019, "(0, 2)"),
         (1170001, "(1, 2)"),
         (1740025, "(2, 0)"),
+        (3800016, "(0, 1)"),
     ],
 )
 def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: str) -> None:
@@ -748,8 +765,10 @@ def test_a_hover_preview_is_refused_with_its_cell_in_doubt(seed: int, doubted: s
     page between white lines (1170001, 0.45 of the X's weight): the mark alone of its kind
     in the lines' ink seen through, the other kind in a colour of its own, is unclear; so
     is a thin grey X alone on an empty chalk board (1740025, session 12), half the way from
-    the page to the lines' chalk, its strokes a third of the lines' width. The cell is
-    named."""
+    the page to the lines' chalk, its strokes a third of the lines' width; so is a thin
+    light grey X alone on an empty board of bold cyan neon lines on wood (3800016, session
+    23), fainter than the lines and its strokes an eighth of their width, off their blend
+    with the page. The cell is named."""
     picture, _ = foreign.novel("tictactoe", np.random.default_rng(seed))
     found = recognize(np.asarray(picture))
     assert not found.confident
