@@ -982,7 +982,11 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     ys, xs = np.nonzero(band)
     pixels = lab[box[1] : box[3], box[0] : box[2]][band]
     off = pixels[:, 0] < BLACK
-    others = pixels[(delta_e(pixels, board.tile) > board.tolerance) & ~off]
+    # a page as dark as a letterbox (a dark theme, mostly black round the tiles) is the
+    # background itself: the main colour beside it may be the cat's, on a tile of its own
+    # beyond the others (own screenshot 3800004 of session 22)
+    dark = bool(off.mean() >= 0.5)
+    others = pixels[(delta_e(pixels, board.tile) > board.tolerance) & (off if dark else ~off)]
     sample = others[:: max(1, len(others) // 4000), None, :]
     main = dominant_colors(sample, count=1) if len(others) else []
     if not main:
@@ -992,7 +996,7 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     contrast = color_distance(color, board.tile)
     if contrast < 6.0:
         return "the tiles' colour is the background's"
-    near = (delta_e(pixels, color) < 0.45 * contrast) & ~off
+    near = (delta_e(pixels, color) < 0.45 * contrast) & (dark | ~off)
     if (near | off).mean() < params.band:
         return RULED
     step = max(1, int(near.sum()) // 2000)

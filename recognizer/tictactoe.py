@@ -1950,6 +1950,32 @@ def _in_cells(
     return (ys + y - pad) / size, (xs + x - pad) / size
 
 
+def _frame_piece(piece: Mask, x: int, y: int, size: int, pad: int, params: Params) -> bool:
+    """Whether a component (its box ``piece`` at ``(x, y)`` on the canonical board) lies
+    along the board's outer lines, within 0.15 of a cell of them but for less ink than a
+    glyph's square (:attr:`Params.min_glyph`) and 2% of its own: sides of a frame, left
+    on a board whose frame was not found whole (a struck row's marks against its top side,
+    own screenshot 3810017 of session 23), with no mark joined to them. Its centre says
+    nothing of a cell.
+
+    Examples
+    --------
+    >>> frame = np.zeros((194, 194), bool)
+    >>> frame[:3, :] = frame[:, :3] = frame[-3:, :] = True  # three sides of a frame
+    >>> _frame_piece(frame, 95, 95, 64, 96, PARAMS)
+    True
+    >>> frame[60:120, 20:40] = True  # ink joined to it inside a cell
+    >>> _frame_piece(frame, 95, 95, 64, 96, PARAMS)
+    False
+    """
+    gy, gx = _in_cells(piece, x, y, size, pad)
+    off = np.minimum(
+        np.abs(gy[:, None] - [0, 3]).min(axis=1), np.abs(gx[:, None] - [0, 3]).min(axis=1)
+    )
+    stray = int(np.count_nonzero(off > 0.15))
+    return stray < max((params.min_glyph * size) ** 2, 0.02 * len(gy))
+
+
 def _middles_reached(piece: Mask, x: int, y: int, size: int, pad: int) -> set[int]:
     """The cells whose middle half (on the canonical board of ``size``-pixel cells inside
     ``pad``) holds any of ``piece``, a component's mask whose box starts at ``(x, y)``."""
@@ -2023,6 +2049,8 @@ def _read_marks(
             if inside and not crossing:
                 (remnants if remnant else glyphs_in).setdefault(cell, []).append(index)
             continue
+        if not framed and extent > 2 * size and _frame_piece(piece, x, y, size, pad, params):
+            continue  # sides of a frame not all found (marks against one), and no mark
         near = -spill <= gy < 3 + spill and -spill <= gx < 3 + spill and enters
         # a mark's size and roughly square (a word of text is wide and low)
         big = params.min_spilled_mark * size <= extent <= 2 * min(tall, wide)

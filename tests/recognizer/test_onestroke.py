@@ -1074,3 +1074,15 @@ def test_a_button_beyond_the_board_is_no_cat() -> None:
     photo, _ = photographed("bond", 3_600_006, foreign.screen)
     with pytest.raises(UnrecognizedError, match="covered as much as its own"):
         recognizer.recognize(photo, "onestroke")
+
+
+def test_a_cat_beside_the_tiles_on_a_page_as_dark_as_a_letterbox_is_the_start() -> None:
+    """Own screenshot 3800004 (session 22's held-out run): a page of grey 19, as dark as a
+    recording's letterbox (read as off the screen), and the cat, a block as large as a
+    tile, on the only tile of the first column. The band round the other tiles showed the
+    cat's orange as its main colour beside that black; taken for the background, it hid
+    the cat, and the level was refused with no start. A band mostly black is the page."""
+    picture, truth = screen("onestroke", np.random.default_rng(3_800_004))
+    found = recognize(picture)
+    assert found.confident, found.doubts
+    assert found.puzzle == truth

@@ -1193,3 +1193,15 @@ def test_an_o_whose_ends_do_not_meet_is_an_o(seed: int, look: str) -> None:
     assert found.confident and found.puzzle == truth, found.doubts
     cross = np.eye(41, dtype=bool) | np.eye(41, dtype=bool)[::-1]
     assert classify_mark(cross).mark == "x"
+
+
+def test_a_frame_found_in_part_is_no_mark() -> None:
+    """Own screenshot 3810017 (session 23): a struck row of O's against the frame's top
+    side, the frame found with three sides (the board read as unframed), so its sides
+    stayed as one piece of ink, whose centre moved into the bottom middle cell once the
+    strike's eraser cut the top side away: that cell's O read as unclear, and the board
+    refused. Ink along the outer lines alone is a frame, whatever its centre."""
+    picture, truth = screen("tictactoe", np.random.default_rng(3_810_017))
+    found = recognize(np.asarray(picture))
+    assert found.confident, found.doubts
+    assert found.puzzle == truth
