@@ -224,6 +224,13 @@ class Params:
     #: A class whose board cells are all clipped in one channel (``saturated``) is two
     #: bright colours that only the other channels told apart when it spans more than this.
     max_channel_clipped_spread: float = 30.0
+    #: In a grid whose cells of the other classes stray at most this far from their
+    #: classes' means (a screenshot's exact colours, a photo's target under one light), ...
+    max_flat_spread: float = 3.0
+    #: ... a class whose cells there lie this far apart (RGB) is several colours
+    #: (:func:`_flat_split`): a photo's light may leave the other classes alike and spread
+    #: one colour by 20 or so (own photo 3840027).
+    min_flat_gap: float = 30.0
     #: A class is two colours merged (:func:`_merged_class`) when, once the light's field
     #: is taken out, its board cells fall into two groups at least this far apart (RGB) ...
     min_merge_gap: float = 20.0
@@ -1786,7 +1793,8 @@ def _merged_class(
     ``clipped_merge_gap`` stands for ``min_merge_gap``, and the board's groups decide alone
     (the target's smaller, blurred cells lose so small a split). On a picture with
     ``scanlines``, a class whose split the bands of their beat explain is one colour
-    (:func:`_unbanded`).
+    (:func:`_unbanded`). Last, a class spread where the other colours are alike is several
+    (:func:`_flat_split`).
     """
     for k in range(int(classes.max()) + 1):
         doubt = _class_split(board, target, colors, classes, k, params)
@@ -1805,6 +1813,37 @@ def _merged_class(
             doubt = _target_split(board, colors, classes, k, params)
         if doubt is not None:
             return doubt
+    for k in range(int(classes.max()) + 1):
+        if doubt := _flat_split(board, colors, classes, k, params):
+            return doubt
+    return None
+
+
+def _flat_split(
+    board: _Grid,
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    k: int,
+    params: Params,
+) -> str | None:
+    """A doubt naming the cells of class ``k`` in a grid where two of them lie
+    :attr:`Params.min_flat_gap` apart while that grid's cells of the other classes are alike (within
+    :attr:`Params.max_flat_spread`, see :func:`_others_spread`), or None. A flat picture,
+    or a target (a small icon under one light), shows each colour alike, so a class that
+    spreads there is several colours chained by the one between them (orange between gold
+    and rust, novel 3830024 of session 23, read as one warm colour in both grids alike and
+    solved, on the screenshot and on its photo), however few cells each has."""
+    on_board = np.arange(len(colors)) < board.shape[0] * board.shape[1]
+    for grid in (on_board, ~on_board):
+        mine = np.flatnonzero(grid & (classes == k))
+        if len(mine) < 2 or _others_spread(colors, classes, grid, k) > params.max_flat_spread:
+            continue
+        span = float(np.linalg.norm(colors[mine][:, None] - colors[mine][None], axis=2).max())
+        if span >= params.min_flat_gap:
+            return (
+                f"colour class {k + 1} spans {span:.0f} where the other colours are alike: "
+                f"several colours in one; cells in doubt: {_cell_names(mine, board)}"
+            )
     return None
 
 

@@ -1189,3 +1189,20 @@ def test_a_target_of_the_boards_size_is_no_board_by_a_photos_perspective() -> No
     reading = bond.recognize(photo)
     assert bond.SIZES_DOUBT in reading.doubts, reading.doubts
     assert comparable(_read(picture)[0]) == comparable(truth)
+
+
+def test_a_class_spread_where_the_other_colours_are_alike_is_several_colours() -> None:
+    """Held-out novel screenshot 3830024 (session 23): orange, gold and rust cells, the
+    orange 19 and 28 from the others, chained into one colour class on the board and in the
+    target alike, so the colour counts agreed: a 6-colour level solved as a 4-colour one.
+    On a screenshot the other classes' cells are exact, so a class 45 wide is several
+    colours; on a photo, where light spreads the board's colours, the target (one small
+    icon under one light) tells the same. A class of one colour is no doubt."""
+    picture, _ = foreign.novel("bond", np.random.default_rng(3_830_024))
+    assert any("several colours in one" in doubt for doubt in bond.recognize(picture).doubts)
+    board = _red_grid(0.0, 0.0, 20.0)
+    colors = np.array([[70, 30, 60]] * 2 + [[115, 55, 40], [116, 98, 53]] * 3, float)
+    classes = np.array([0, 0] + [1] * 6)
+    assert bond._flat_split(board, colors, classes, 1, bond.PARAMS) is not None
+    colors[2:] = [116, 98, 53]
+    assert bond._flat_split(board, colors, classes, 1, bond.PARAMS) is None

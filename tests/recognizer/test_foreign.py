@@ -148,6 +148,10 @@ NOVEL_FIXED_WRONG: dict[Case, str] = {
     ("tictactoe", 3800001, True): "a thin grey hover preview X among bold red X's: the "
     "rectified screen's left line, near the X's, not erased, gave them its colour; read as "
     "an X at 0.95",
+    # found by the lead's reading comparison of session 23 (seeds 3830000..), at 88e5c48
+    ("bond", 3830024, False): "orange, gold and rust cells, the orange between the other "
+    "two, read as one colour class in both grids alike: a 6-colour 2x4 level solved with 4",
+    ("bond", 3830024, True): "the same level photographed, read the same way",
 }
 # and those still open (bond 1200002's photo, the GOAL card's 4x4 target under a dialog read
 # as two 2x4 grids, board and target, was fixed in session 10 and is tested in test_bond.py)
