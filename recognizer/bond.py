@@ -1827,12 +1827,13 @@ def _flat_split(
     params: Params,
 ) -> str | None:
     """A doubt naming the cells of class ``k`` in a grid where two of them lie
-    :attr:`Params.min_flat_gap` apart while that grid's cells of the other classes are alike (within
-    :attr:`Params.max_flat_spread`, see :func:`_others_spread`), or None. A flat picture,
-    or a target (a small icon under one light), shows each colour alike, so a class that
-    spreads there is several colours chained by the one between them (orange between gold
-    and rust, novel 3830024 of session 23, read as one warm colour in both grids alike and
-    solved, on the screenshot and on its photo), however few cells each has."""
+    :attr:`Params.min_flat_gap` apart while that grid's cells of the other classes are
+    alike (within :attr:`Params.max_flat_spread`, see :func:`_others_spread`), or None. A
+    flat picture, or a target (a small icon under one light), shows each colour alike, so
+    a class that spreads there is several colours chained by the one between them (orange
+    between gold and rust, novel 3830024 of session 23, read as one warm colour in both
+    grids alike and solved, on the screenshot and on its photo), however few cells each
+    has."""
     on_board = np.arange(len(colors)) < board.shape[0] * board.shape[1]
     for grid in (on_board, ~on_board):
         mine = np.flatnonzero(grid & (classes == k))
