@@ -1839,7 +1839,7 @@ def _flat_split(
         mine = np.flatnonzero(grid & (classes == k))
         if len(mine) < 2 or _others_spread(colors, classes, grid, k) > params.max_flat_spread:
             continue
-        span = float(np.linalg.norm(colors[mine][:, None] - colors[mine][None], axis=2).max())
+        span = float(_spans(colors[mine], classes[mine]).max())
         if span >= params.min_flat_gap:
             return (
                 f"colour class {k + 1} spans {span:.0f} where the other colours are alike: "

@@ -957,11 +957,8 @@ def _sliver(piece: Mask, x: int, y: int, size: int, pad: int, framed: bool) -> b
     >>> _sliver(corner, 250, 250, 64, 96, True), _sliver(corner, 220, 220, 64, 96, True)
     (True, False)
     """
-    gy, gx = _in_cells(piece, x, y, size, pad)
     lines = np.arange(4) if framed else np.arange(1, 3)
-    rows = np.abs(gy[:, None] - lines).min(axis=1)
-    columns = np.abs(gx[:, None] - lines).min(axis=1)
-    if not np.all(np.minimum(rows, columns) < 0.1):
+    if not np.all(_off_lines(piece, x, y, size, pad, lines) < 0.1):
         return False
     depth = cv2.distanceTransform(np.pad(piece, 1).view(np.uint8), cv2.DIST_L2, 3)
     return float(depth.max()) <= 2
@@ -1577,24 +1574,23 @@ def _see_through(
         share = float(colour @ step) / length**2
         return share, float(np.linalg.norm(colour - share * step)) / length
 
-    def width(index: int) -> float:
-        return stroke_width(marks[_cell_box(index, size, pad)])
-
     kinds = {ink.index: ink.mark for ink in mark_inks(readings, warped, marks, None, params)}
+    blends = {index: blend(index) for index in kinds}
+    widths = {index: stroke_width(marks[_cell_box(index, size, pad)]) for index in kinds}
     out = list(readings)
     for index, mark in kinds.items():
-        share, off = blend(index)
+        share, off = blends[index]
         if off > 0.1 or share >= params.max_see_through:
             continue
         kin = [other for other, kind in kinds.items() if other != index and kind == mark]
         rivals = [other for other, kind in kinds.items() if kind != mark]
         # another mark drawn fuller and thicker in the same ink
-        thicker = [blend(o) for o in kin + rivals if width(o) >= 1.4 * width(index)]
+        thicker = [blends[o] for o in kin + rivals if widths[o] >= 1.4 * widths[index]]
         behind = any(more >= share + 0.25 and apart <= 0.1 for more, apart in thicker)
         unclear = behind or (
             not kin
-            and all(blend(other)[1] > 0.25 for other in rivals)
-            and (bool(rivals) or width(index) < 0.6 * stroke_width(lines))
+            and all(blends[other][1] > 0.25 for other in rivals)
+            and (bool(rivals) or widths[index] < 0.6 * stroke_width(lines))
         )
         if unclear:
             out[index] = MarkShape("?", 0.0, 0, 0.0)
@@ -1971,12 +1967,19 @@ def _frame_piece(piece: Mask, x: int, y: int, size: int, pad: int, params: Param
     >>> _frame_piece(frame, 95, 95, 64, 96, PARAMS)
     False
     """
-    gy, gx = _in_cells(piece, x, y, size, pad)
-    off = np.minimum(
-        np.abs(gy[:, None] - [0, 3]).min(axis=1), np.abs(gx[:, None] - [0, 3]).min(axis=1)
-    )
+    off = _off_lines(piece, x, y, size, pad, np.array([0, 3]))
     stray = int(np.count_nonzero(off > 0.15))
-    return stray < max((params.min_glyph * size) ** 2, 0.02 * len(gy))
+    return stray < max((params.min_glyph * size) ** 2, 0.02 * len(off))
+
+
+def _off_lines(
+    piece: Mask, x: int, y: int, size: int, pad: int, lines: NDArray[np.int64]
+) -> NDArray[np.float64]:
+    """How far (in cells) each pixel of a component (its box ``piece`` at ``(x, y)`` on the
+    canonical board) lies from the nearest of the grid's row or column ``lines``."""
+    gy, gx = _in_cells(piece, x, y, size, pad)
+    rows = np.abs(gy[:, None] - lines).min(axis=1)
+    return np.asarray(np.minimum(rows, np.abs(gx[:, None] - lines).min(axis=1)), np.float64)
 
 
 def _middles_reached(piece: Mask, x: int, y: int, size: int, pad: int) -> set[int]:
