@@ -985,7 +985,7 @@ def _colors(lab: LabImage, board: Board, params: Params) -> tuple[Colors, float]
     # a page as dark as a letterbox (a dark theme, mostly black round the tiles) is the
     # background itself: the main colour beside it may be the cat's, on a tile of its own
     # beyond the others (own screenshot 3800004 of session 22)
-    dark = bool(off.mean() >= 0.5)
+    dark = bool(off.size) and bool(off.mean() >= 0.5)  # no band: the tiles fill the picture
     others = pixels[(delta_e(pixels, board.tile) > board.tolerance) & (off if dark else ~off)]
     sample = others[:: max(1, len(others) // 4000), None, :]
     main = dominant_colors(sample, count=1) if len(others) else []

@@ -1206,7 +1206,9 @@ def read_cells(
     threshold it there and read the nine cells in reading order.
 
     Thresholding after the warp keeps the strokes of a small board apart: the thresholds
-    come from ``diff`` (:func:`ink_levels`), the pixels from its smooth enlargement.
+    come from ``diff`` (:func:`ink_levels`), or from the board's own ink when those lose
+    an inner line of the # (the surroundings' strongest ink may be a bezel's), the pixels
+    from its smooth enlargement.
 
     The grid lines (and the frame, if ``framed``) are traced and erased, unless the board
     has no ``lines`` (tiles with nothing between them, where a mark's edge near a cell's
@@ -1237,6 +1239,14 @@ def read_cells(
     off = _around(seen < 128)
     levels = ink_levels(diff, params)
     board = hysteresis(warped, *levels)
+    middles = [pad + size, pad + 2 * size]
+    if len(_inked(board, middles, size, pad)) + len(_inked(board.T, middles, size, pad)) < 4:
+        # the surroundings' strongest ink is no board's (a bezel, a bright button beside
+        # it) when the levels it sets lose the #'s inner lines: the board's own ink sets them
+        inside = ink_levels(np.ascontiguousarray(warped[pad:-pad, pad:-pad]), params)
+        if inside < levels:
+            levels = inside
+            board = hysteresis(warped, *levels)
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
     inner, outer = ((1, 2), (0, 3) if framed else ()) if lines else ((), ())

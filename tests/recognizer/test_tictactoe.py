@@ -34,6 +34,7 @@ from recognizer.tictactoe import (
     interpret,
     outcome_text,
     outer_tiles,
+    read_cells,
     recognize,
 )
 from solvers.errors import UnrecognizedError
@@ -1176,6 +1177,22 @@ def test_lines_missing_from_the_ink_are_not_traced_through_the_marks() -> None:
     photo, truth = photographed("tictactoe", 3230013, foreign.screen)
     found = recognize_any(photo, "tictactoe")
     assert found.puzzle == truth
+
+
+def test_a_bezels_ink_beside_the_board_does_not_set_its_levels() -> None:
+    """WRONG of session 23 (foreign photo 3900004, held out): a small board beside the
+    photographed bezel, whose ink was three times the board's; the levels it set lost the
+    lines and the marks alike, and the board was read empty at 0.95. Levels that lose the
+    #'s inner lines come from the board's own ink: the X beside a bright strip is read."""
+    diff = np.zeros((300, 320), np.uint8)
+    diff[60:240, [119, 120, 121, 179, 180, 181]] = 40  # the # of cells of 60 pixels
+    diff[[119, 120, 121, 179, 180, 181], 60:240] = 40
+    cross = (np.eye(36, dtype=bool) | np.eye(36, dtype=bool)[::-1]).astype(np.uint8)
+    diff[72:108, 72:108] = 40 * cv2.dilate(cross, np.ones((3, 3), np.uint8))  # an X in (0, 0)
+    diff[:, 290:] = 220  # the bezel
+    to_diff = np.array([[60, 0, 60], [0, 60, 60], [0, 0, 1]], np.float64)
+    readings, _, _ = read_cells(diff, to_diff, False)
+    assert [None if cell is None else cell.mark for cell in readings] == ["x"] + [None] * 8
 
 
 @pytest.mark.parametrize(
