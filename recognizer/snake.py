@@ -2162,8 +2162,15 @@ def _glyph_cell(blobs: list[_Blob], ink: FloatImage, p: Params) -> frozenset[str
     # left, may take a blurred row or two off its wall: the rules choose, as a field has
     # one cherry (a T read so would be as likely as the tail's digit)
     readings = _readings(scores, p)
-    c = scores["C"] + (0.0 if _strokes_fit("C", _shape(glyph)) else _STROKES_OFF)
+    shape = _shape(glyph)
+    c = scores["C"] + (0.0 if _strokes_fit("C", shape) else _STROKES_OFF)
     cherry = {"C"} if c >= max(scores.values()) - p.cherry_margin else set()
+    if readings and not _holes_fit(max(readings, key=scores.__getitem__), shape.holes):
+        # a hole the best reading has none of is a looped digit's, whose other strokes a
+        # small glyph blurs (a 6 with its top closed like a 5's, own screenshot 3900001):
+        # the best looped digit the hole fits stands too, and the body's chain chooses
+        fits = [d for d in LOOPED if _holes_fit(d, shape.holes) and scores[d] >= p.glyph_score]
+        readings |= {max(fits, key=scores.__getitem__)} if fits else set()
     return frozenset(readings | cherry if readings else readings)
 
 

@@ -1066,3 +1066,13 @@ def test_digits_near_the_trees_colour_are_a_cluster_of_their_own(seed: int) -> N
     found = recognizer.recognize(picture)
     assert found.confident, found.doubts
     assert found.puzzle == puzzle
+
+
+def test_a_hole_the_best_digit_lacks_makes_a_looped_digit_possible() -> None:
+    """Own screenshot 3900001 (session 23's held-out run): a text map of glyphs 11 pixels
+    tall, whose 6 (its top closed like a 5's) scored as a 5 and nothing else, so the digits
+    fit no chain and the screenshot was refused. A glyph with a hole its best reading has
+    none of may be the best looped digit the hole fits: the chain reads the 6."""
+    image, truth = screen("snake", np.random.default_rng(3900001))
+    found = recognize(image)
+    assert found.puzzle == truth
