@@ -243,6 +243,13 @@ class Params:
     #: from a like colour by its third alone: two groups this far apart are enough there,
     #: whatever the target says.
     clipped_merge_gap: float = 8.0
+    #: Its target's cells, seen under other light, lie at most this far apart (RGB) in
+    #: those two channels when it is one colour (0-6 in most own and foreign photos), ...
+    max_clipped_target_spread: float = 12.0
+    #: ... or, where the target's light strays every colour (13-18), this many times as far
+    #: as any other class's target cells do there: two light yellows clipped alike on the
+    #: board lay 19 apart in the target's green, the other classes' cells 8 (2820006).
+    clipped_target_ratio: float = 1.5
     #: A class is two colours too when its two groups (two board cells each at least, the
     #: target's cells splitting in the same counts) have means ``min_merge_gap`` apart and
     #: this many times as far as the cells of the other classes stray from theirs (a
@@ -1453,7 +1460,9 @@ def _clipped_doubt(
     """A doubt naming the cells of a light class that may be two light colours clipped alike
     (grey and white under glare, white and a light tint), or of a class clipped in one
     channel that spans two bright colours (salmon and light orange, red clipped) unless the
-    target shows one of them alone (:func:`_target_on_one_side`), or None.
+    target shows one of them alone (:func:`_target_on_one_side`), or of a class clipped in
+    two channels on the board whose target cells spread in them (two light yellows), or
+    None.
 
     ``darkest`` is each cell's darkest channel as the camera saw it: clipping is the
     camera's, so a target cell taken into the board's light (:func:`_target_in_board_light`,
@@ -1474,6 +1483,17 @@ def _clipped_doubt(
                     f"may have merged under glare; cells in doubt: {_cell_names(tinted, board)}"
                 )
         clipped = colors[mine & on_board].min(axis=0) >= params.saturated
+        target = (
+            _target_spread(colors, classes, on_board, k, clipped) if clipped.sum() > 1 else None
+        )
+        if target is not None and target[0] > max(
+            params.max_clipped_target_spread, params.clipped_target_ratio * target[1]
+        ):
+            return (
+                f"colour class {k + 1} is clipped in two channels on the board and spans "
+                f"{target[0]:.0f} in them in the target: two light colours may have merged; "
+                f"cells in doubt: {_cell_names(np.flatnonzero(mine), board)}"
+            )
         spread = float(board_spans[mine & on_board].max())  # the target's cells are smeared
         if (
             clipped.any()
@@ -1488,6 +1508,25 @@ def _clipped_doubt(
                 f"two bright colours may have merged; cells in doubt: {named}"
             )
     return None
+
+
+def _target_spread(
+    colors: NDArray[np.float64],
+    classes: NDArray[np.int64],
+    on_board: NDArray[np.bool_],
+    k: int,
+    channels: NDArray[np.bool_],
+) -> tuple[float, float] | None:
+    """How far apart (RGB) the target's cells of class ``k`` lie in ``channels`` at most, and
+    those of any other class; None when the target has fewer than two of ``k``'s."""
+    spreads = {
+        j: float(np.ptp(theirs[:, channels], axis=0).max())
+        for j in range(int(classes.max()) + 1)
+        if len(theirs := colors[(classes == j) & ~on_board]) > 1
+    }
+    if k not in spreads:
+        return None
+    return spreads.pop(k), max(spreads.values(), default=0.0)
 
 
 def _target_on_one_side(

@@ -673,6 +673,9 @@ def test_the_other_classes_spread_falls_back_on_the_target_cells() -> None:
         # yellow and cream overexposed to 11 apart, red clipped; 2 and 4 board cells, each
         # group within 3, the target's cells splitting 2 and 4 alike
         (821017, "may be two colours"),
+        # two light yellows clipped alike in red and green on every board cell, 16-19 apart
+        # in the target's green (one colour's target cells lie within 6 there)
+        (2820006, "clipped in two channels on the board"),
     ],
 )
 def test_foreign_photos_once_solved_wrong_are_refused(seed: int, doubt: str) -> None:
@@ -681,7 +684,7 @@ def test_foreign_photos_once_solved_wrong_are_refused(seed: int, doubt: str) -> 
     clipped in red, the class spans two colours in green and blue; 610030: two groups of
     board cells whose means lie 33 apart, farther than ``sure_merge_gap``, though a blurred
     target cell went to the other group; 821017: two tight groups only 11 apart, clipped
-    in red (``clipped_merge_gap``)."""
+    in red (``clipped_merge_gap``); 2820006: see ``max_clipped_target_spread``."""
     photo, _ = photographed("bond", seed, foreign.screen)
     with pytest.raises(UnrecognizedError) as refusal:
         recognizer.recognize(photo, "bond")
