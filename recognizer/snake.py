@@ -2170,7 +2170,8 @@ def _glyph_cell(blobs: list[_Blob], ink: FloatImage, p: Params) -> frozenset[str
         # small glyph blurs (a 6 with its top closed like a 5's, own screenshot 3900001):
         # the best looped digit the hole fits stands too, and the body's chain chooses
         fits = [d for d in LOOPED if _holes_fit(d, shape.holes) and scores[d] >= p.glyph_score]
-        readings |= {max(fits, key=scores.__getitem__)} if fits else set()
+        if fits:
+            readings.add(max(fits, key=scores.__getitem__))
     return frozenset(readings | cherry if readings else readings)
 
 

@@ -1244,7 +1244,7 @@ def read_cells(
         # the surroundings' strongest ink is no board's (a bezel, a bright button beside
         # it) when the levels it sets lose the #'s inner lines: the board's own ink sets them
         inside = ink_levels(np.ascontiguousarray(warped[pad:-pad, pad:-pad]), params)
-        if inside < levels:
+        if inside[1] < levels[1]:
             levels = inside
             board = hysteresis(warped, *levels)
     clean = board
