@@ -353,26 +353,36 @@ def recognize(image: RGBImage, params: Params = DEFAULT) -> Recognition:
         found = _locate(image, params, exclude=found[1].tile)
         if found is not None:
             reading = read_board(image, *found, params)
+    elif GAPS_DOUBT in reading.doubts:
+        # the median against noise may fill gaps a pixel wide (3D tiles reduced from a
+        # large screenshot, own screenshot 3920010): they are looked at unsmoothed
+        found = _locate(image, params, smooth=False)
+        retry = None if found is None else read_board(image, *found, params)
+        if retry is not None and retry.confidence > reading.confidence:
+            reading = retry
     return reading
 
 
 #: The reason a lattice is no board when its squares do not stand on a page of their own.
 RULED = "the tiles do not stand on a background of another colour"
+#: The doubt when some gaps between tiles show no background.
+GAPS_DOUBT = "the gaps between tiles are not all background"
 
 
 def _locate(
-    image: RGBImage, params: Params, exclude: LabColor | None = None
+    image: RGBImage, params: Params, exclude: LabColor | None = None, smooth: bool = True
 ) -> tuple[LabImage, Board, float] | None:
     """The working copy (Lab) a board is read on, the board and the copy's scale, or
     ``None``: the board is found on a quick look's copy (or on several, for a small
     picture) and looked for again where its pitch is larger. Colours within Delta E 10 of
-    ``exclude`` are not tried as the tiles' (see :func:`_search`)."""
+    ``exclude`` are not tried as the tiles' (see :func:`_search`); no copy is
+    median-filtered unless ``smooth`` (see :func:`_reduced`)."""
     # a small picture (a video frame) is looked at whole first: its board may be small
     small = max(image.shape[:2]) <= 2 * params.look_side
     # (whole, unsmoothed too: the median against noise may erase gaps a pixel wide)
     looks = [(params.work_side, True), (params.work_side, False), (params.look_side, True)]
-    for side, smooth in looks if small else [(params.look_side, True)]:
-        copy, scale = _reduced(image, side, smooth)
+    for side, smoothed in looks if small else [(params.look_side, True)]:
+        copy, scale = _reduced(image, side, smoothed and smooth)
         lab = to_lab(copy)
         board, welded = _search(lab, params, exclude=exclude)
         evened = None if board is not None else _evened(copy)
@@ -388,7 +398,7 @@ def _locate(
     if board.pitch < params.read_pitch and scale < 1.0:
         # read where the pitch is larger, if the board is found there too
         side = max(image.shape[:2]) * scale * params.read_pitch / board.pitch
-        larger, larger_scale = _reduced(image, min(round(side), params.work_side))
+        larger, larger_scale = _reduced(image, min(round(side), params.work_side), smooth)
         evened = None if evened is None else _evened(larger)
         larger_lab = to_lab(larger if evened is None else evened)
         # (tiles that touch are parted there only if they were here)
@@ -1325,7 +1335,7 @@ def _decide(
     if len(tiles) < params.min_tiles:
         return Recognition.nothing(GAME, "too few tiles")
     if gap_agreement < 0.9:
-        doubts.append("the gaps between tiles are not all background")
+        doubts.append(GAPS_DOUBT)
         confidence = min(confidence, 0.3 if gap_agreement < 0.7 else 0.6)
     if not connected(tiles):
         doubts.append("the tiles are not all connected")
