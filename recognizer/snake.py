@@ -149,6 +149,7 @@ class Params:
     glyph_score: float = 0.55  # lowest template correlation of a readable glyph
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
     cherry_margin: float = 0.15  # or a C's, in a text map (the rules then choose)
+    max_unclear: int = 5  # most glyphs of a text map read as a letter or a digit both
     digit_slack: float = 0.2  # most a segment's number may score under its glyph's best
     digit_margin: float = 0.15  # summed shortfall by which the numbers prefer a body order
     confidence: float = 0.9
@@ -2401,7 +2402,7 @@ def _text_field(read: dict[Cell, frozenset[str]], p: Params) -> tuple[str, ...] 
     digit = frozenset("0123456789")
     unclear = [cell for cell, chars in read.items() if len(chars - digit) and len(chars) > 1]
     unreadable = [cell for cell, chars in read.items() if not chars]
-    if unreadable or len(unclear) > 3:
+    if unreadable or len(unclear) > p.max_unclear:
         return _in_doubt("unreadable characters in the text map", unreadable + unclear, p)
     letters = {c: next(iter(chars)) for c, chars in read.items() if chars in ({"T"}, {"C"})}
     options = [[*sorted(read[c] - digit), *(["digit"] if read[c] & digit else [])] for c in unclear]

@@ -1076,3 +1076,13 @@ def test_a_hole_the_best_digit_lacks_makes_a_looped_digit_possible() -> None:
     image, truth = screen("snake", np.random.default_rng(3900001))
     found = recognize(image)
     assert found.puzzle == truth
+
+
+def test_four_glyphs_read_as_a_letter_or_a_digit_are_resolved_by_the_rules() -> None:
+    """Own screenshot 3920029 (session 24's held-out run): a text map 298 pixels wide in a
+    tiny serif, four of whose glyphs read as a tree or a digit (and one as a cherry too).
+    Only one choice gives one cherry and a chain from the head: it is the field, where
+    three glyphs in doubt were once the most looked at."""
+    image, truth = screen("snake", np.random.default_rng(3_920_029))
+    found = recognize(image)
+    assert found.puzzle == truth
