@@ -150,6 +150,7 @@ class Params:
     glyph_margin: float = 0.04  # score gap under which two glyph readings both stand
     cherry_margin: float = 0.15  # or a C's, in a text map (the rules then choose)
     max_unclear: int = 5  # most glyphs of a text map read as a letter or a digit both
+    broken_glyphs: int = 2  # most marks in a text row low and small as a comma's
     digit_slack: float = 0.2  # most a segment's number may score under its glyph's best
     digit_margin: float = 0.15  # summed shortfall by which the numbers prefer a body order
     confidence: float = 0.9
@@ -284,10 +285,11 @@ def _templates() -> tuple[tuple[str, FloatImage], ...]:
     return tuple(out)
 
 
-def _holes(ink: FloatImage) -> list[tuple[float, float]]:
+def _holes(ink: FloatImage, levels: tuple[float, ...] = (0.5, 0.8)) -> list[tuple[float, float]]:
     """Centres ``(y, x)`` (as fractions of the glyph's box) of the holes in a glyph's ink:
     paper below half the strongest ink, or where that finds none, below 0.8 of it (blur
-    greys the small holes of bold digits; thin strokes would break at that level)."""
+    greys the small holes of bold digits; thin strokes would break at that level); or
+    below each of other ``levels`` in turn."""
     ys, xs = np.nonzero(ink > 0.35 * float(ink.max()))
     h, w = ys.max() + 1 - ys.min(), xs.max() + 1 - xs.min()
     f = max(1.0, 32 / h)
@@ -297,7 +299,7 @@ def _holes(ink: FloatImage) -> list[tuple[float, float]]:
         interpolation=cv2.INTER_LINEAR,
     )
     holes: list[tuple[float, float]] = []
-    for level in (0.5, 0.8):
+    for level in levels:
         paper = np.pad(crop < level * float(crop.max()), 1, constant_values=True)
         _, labels, stats, centroids = cv2.connectedComponentsWithStats(
             paper.astype(np.uint8), connectivity=4
@@ -335,6 +337,8 @@ def _shape(ink: FloatImage) -> _Shape:
     return _Shape(_holes(ink), bar, float(left.mean()), w / h)
 
 
+#: The ink level, of the strongest, below which paper is a hole a thin stroke closes.
+_THIN_STROKES = (0.3,)
 #: How much a glyph's score for a character drops when its strokes do not fit it.
 _STROKES_OFF = 0.2
 
@@ -2166,11 +2170,14 @@ def _glyph_cell(blobs: list[_Blob], ink: FloatImage, p: Params) -> frozenset[str
     shape = _shape(glyph)
     c = scores["C"] + (0.0 if _strokes_fit("C", shape) else _STROKES_OFF)
     cherry = {"C"} if c >= max(scores.values()) - p.cherry_margin else set()
-    if readings and not _holes_fit(max(readings, key=scores.__getitem__), shape.holes):
+    # (where no hole shows, a thin stroke may close one only at a third of the ink: a
+    # small italic 0 barred across, own screenshot 4000006, read as a 5)
+    holes = shape.holes or _holes(glyph, _THIN_STROKES)
+    if readings and not _holes_fit(max(readings, key=scores.__getitem__), holes):
         # a hole the best reading has none of is a looped digit's, whose other strokes a
         # small glyph blurs (a 6 with its top closed like a 5's, own screenshot 3900001):
         # the best looped digit the hole fits stands too, and the body's chain chooses
-        fits = [d for d in LOOPED if _holes_fit(d, shape.holes) and scores[d] >= p.glyph_score]
+        fits = [d for d in LOOPED if _holes_fit(d, holes) and scores[d] >= p.glyph_score]
         if fits:
             readings.add(max(fits, key=scores.__getitem__))
     return frozenset(readings | cherry if readings else readings)
@@ -2195,11 +2202,19 @@ def _split_blob(blob: _Blob, inked: Mask, phase: float, pitch: float) -> list[_B
 
 def _on_pitch(line: list[_Blob], pitch: float) -> bool:
     """Whether most dots of a text line are whole character pitches apart (a field row's
-    are; the round letters of prose are not)."""
-    gaps = np.diff(sorted(d.cx for d in line))
+    are; the round letters of prose are not): most gaps between neighbours, or all dots
+    but one, four at least, counted from one of them (a stray dot-like blob, the foot of
+    an italic digit, breaks two gaps of a sparse row, own screenshot 4000006; three dots
+    of prose fall on some pitch by chance)."""
+    xs = np.sort([d.cx for d in line])
+    gaps = np.diff(xs)
     steps = np.round(gaps / pitch)
     fits = (steps >= 1) & (np.abs(gaps - steps * pitch) <= 0.12 * pitch)
-    return len(gaps) > 0 and float(fits.mean()) >= 0.7
+    if len(gaps) == 0:
+        return False
+    offsets = (xs[None, :] - xs[:, None]) / pitch
+    on = np.abs(offsets - np.round(offsets)) <= 0.12
+    return float(fits.mean()) >= 0.7 or int(on.sum(axis=1).max()) >= max(4, len(xs) - 1)
 
 
 @dataclass(frozen=True)
@@ -2255,16 +2270,20 @@ def _row_cells(
     for b, i in zip(mine, k[:, 1], strict=True):
         held[i - first].append(b)
     kinds = [_char_kind(cell, base, dot, cap) for cell in held]
+    # between a field row's quotes, a low small mark is no comma but a glyph's pieces (a
+    # photo's blur and light broke a 0 into two, own photo 4000011): read as a glyph
     starts = [
         i
         for i in range(len(kinds) - SIZE - 1)
-        if kinds[i] == kinds[i + SIZE + 1] == "q" and set(kinds[i + 1 : i + SIZE + 1]) <= {".", "g"}
+        if kinds[i] == kinds[i + SIZE + 1] == "q"
+        and set(inside := kinds[i + 1 : i + SIZE + 1]) <= {".", "g", ","}
+        and inside.count(",") <= p.broken_glyphs
     ]
     if len(starts) != 1:
         return None
     row = slice(starts[0] + 1, starts[0] + SIZE + 1)
     cells: list[TextCell] = [
-        _glyph_cell(cell, ink, p) if kind == "g" else kind
+        _glyph_cell(cell, ink, p) if kind in "g," else kind
         for kind, cell in zip(kinds[row], held[row], strict=True)
     ]
     return cells, phase + (first + row.start) * pitch

@@ -1086,3 +1086,27 @@ def test_four_glyphs_read_as_a_letter_or_a_digit_are_resolved_by_the_rules() -> 
     image, truth = screen("snake", np.random.default_rng(3_920_029))
     found = recognize(image)
     assert found.puzzle == truth
+
+
+def test_a_sparse_row_with_a_stray_dot_and_a_barred_italic_zero_is_read() -> None:
+    """Own screenshot 4000006 (session 25's run): a small italic text map. The row
+    ``TTT..T.32.`` holds four dots and the foot of its 2, a dot-like blob off the pitch
+    that broke two of four gaps, so the line was not taken for a row; the head, a 0
+    barred across, closed its holes only at a third of the ink and read as a 5. Dots
+    counted from one of them keep the row; the holes the thin strokes close let the 0
+    stand, and the chain chooses it."""
+    image, truth = screen("snake", np.random.default_rng(4_000_006))
+    assert recognize(image).puzzle == truth
+    dots = [recognizer._Blob(x, 0, x + 2, 2) for x in (163, 177, 205, 235, 247)]
+    assert recognizer._on_pitch(dots, 14.0)
+    assert not recognizer._on_pitch(
+        [recognizer._Blob(x, 0, x + 2, 2) for x in (0, 9, 23, 31)], 14.0
+    )
+
+
+def test_a_glyph_broken_into_low_small_marks_between_a_rows_quotes_is_read() -> None:
+    """Own photo 4000011 (session 25's run): the photo's blur and light broke the head's
+    0 into two pieces, as low and small as a comma, so the row was no field row and the
+    map read nine rows. Between a row's quotes such marks are a glyph's pieces."""
+    photo, truth = photographed("snake", 4_000_011)
+    assert recognize(photo, "snake").puzzle == truth
