@@ -118,10 +118,8 @@ class Params:
     #: A target whose box comes nearer the board's than this share of the smaller pitch
     #: (touching or overlapping it) is no target of its own (:func:`_touching`).
     min_apart: float = 0.25
-    #: Small pictures are enlarged to this long side (and to this short side: a wide window
-    #: of squeezed pixels), large ones reduced to this many pixels.
+    #: Small pictures are enlarged to this long side, large ones reduced to this many pixels.
     min_long_side: int = 900
-    min_short_side: int = 600
     max_pixels: int = 1_500_000
     #: A pixel is flat when the colour range of its 3x3 neighbourhood is below this.
     flat_range: float = 22.0
@@ -3101,14 +3099,12 @@ def _crop(candidates: Sequence[Box], shape: tuple[int, ...], params: Params) -> 
 
 
 def _working_scale(image: RGBImage, params: Params) -> float:
-    """The scale of the working image: small pictures enlarged to ``min_long_side`` and
-    ``min_short_side`` (the target's tiny cells need the pixels on both axes), large ones
-    reduced to ``max_pixels`` (and never enlarged beyond)."""
+    """The scale of the working image: small pictures enlarged to ``min_long_side`` (the
+    target's tiny cells need the pixels), large ones reduced to ``max_pixels``."""
     height, width = image.shape[:2]
-    enlarge = max(
-        params.min_long_side / max(height, width), params.min_short_side / min(height, width)
-    )
-    return min(max(1.0, enlarge), float(np.sqrt(params.max_pixels / (height * width))))
+    if max(height, width) < params.min_long_side:
+        return params.min_long_side / max(height, width)
+    return min(1.0, float(np.sqrt(params.max_pixels / (height * width))))
 
 
 def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:

@@ -1209,18 +1209,3 @@ def test_a_class_spread_where_the_other_colours_are_alike_is_several_colours() -
     assert bond._flat_split(board, colors, classes, 1, bond.PARAMS) is not None
     colors[2:] = [116, 98, 53]
     assert bond._flat_split(board, colors, classes, 1, bond.PARAMS) is None
-
-
-def test_a_wide_small_window_is_enlarged_on_its_short_side_too() -> None:
-    """Own screenshot 3980018 (session 24's held-out run): a window 773x423 of pixels
-    squeezed 1.6 times, whose target's third row, enlarged only to the long side's 900,
-    left regions 3 pixels tall after erosion: the target read 2x6 against a 3x6 board.
-    The short side is enlarged to ``min_short_side`` too; no picture is enlarged beyond
-    ``max_pixels``."""
-    picture, truth = screen("bond", np.random.default_rng(3_980_018))
-    assert comparable(_read(picture)[0]) == comparable(truth)
-    scale = bond._working_scale(picture, bond.PARAMS)
-    assert min(picture.shape[:2]) * scale >= bond.PARAMS.min_short_side
-    wide = np.zeros((300, 4000, 3), np.uint8)
-    enlarged = 300 * 4000 * bond._working_scale(wide, bond.PARAMS) ** 2
-    assert enlarged == pytest.approx(bond.PARAMS.max_pixels)
