@@ -2824,33 +2824,51 @@ def _among_likes(
 
 def _touching(board: _Grid, target: _Grid, params: Params) -> bool:
     """True when the target's box touches or overlaps the board's (nearer than
-    ``params.min_apart`` of the smaller pitch). A game draws its target in a frame or a card
-    of its own, apart from the board; two grids that meet are parts of one picture (two
-    quadrants of one pattern, or of one square cut by a glare's gradient), whatever
-    lattices were fitted to them."""
+    ``params.min_apart`` of the smaller pitch), or the two lie on one lattice meeting corner
+    to corner at a node of it (see :func:`_on_lattice`; foreign photo 4020007: two opposite
+    quadrants of a target whose other two glare washed out). A game draws its target in a
+    frame or a card of its own, apart from the board; two grids that meet are parts of one
+    picture (two quadrants of one pattern, or of one square cut by a glare's gradient),
+    whatever lattices were fitted to them."""
     pitch = min(board.lattice.cell_size(), target.lattice.cell_size())
-    return _gap(board.box, target.box) < params.min_apart * pitch
+    if _gap(board.box, target.box) < params.min_apart * pitch:
+        return True
+    nodes = _on_lattice(board, target, params)
+    if nodes is None:
+        return False
+    (rows, cols), (r0, c0, r1, c1) = board.shape, nodes
+    return (r0 == rows or r1 == 0) and (c0 == cols or c1 == 0)
 
 
-def _one_lattice(board: _Grid, target: _Grid, work: RGBImage, params: Params) -> bool:
-    """True when ``target`` is a block of cells of ``board``'s own lattice in its rows or
-    columns: both pitches alike (within ``params.lattice_pitch``), the target's corners on
-    the board's grid lines (within ``params.lattice_slack`` of a pitch), and the cells
-    between the two, if any, even patches in the grids' colours (:func:`_cells_between`).
-    Such are two parts of one grid (cut by a dialog over it, whose middle cells blend into
-    the page, or whose middle columns a cursor or glare kept from being read): a game keeps
-    its target apart from its board, in a frame or a card of its own, at least the frame's
-    width away."""
+def _on_lattice(board: _Grid, target: _Grid, params: Params) -> tuple[int, int, int, int] | None:
+    """The board's lattice nodes ``(r0, c0, r1, c1)`` at the target's top-left and bottom-right
+    corners, when ``target`` lies on that lattice: both pitches alike (within
+    ``params.lattice_pitch``), its corners on the lattice's lines (within
+    ``params.lattice_slack`` of a pitch); else ``None``."""
     ratio = target.lattice.cell_size() / board.lattice.cell_size()
     if abs(np.log(ratio)) > np.log(params.lattice_pitch):
-        return False
-    rows, cols = board.shape
+        return None
     corners = target.lattice.to_pixels([(0.0, 0.0), target.shape])
     (r0, c0), (r1, c1) = board.lattice.to_grid(corners)
     nodes = np.round([r0, c0, r1, c1])
     if np.abs(np.array([r0, c0, r1, c1]) - nodes).max() > params.lattice_slack:
-        return False
+        return None
     r0, c0, r1, c1 = (int(v) for v in nodes)
+    return r0, c0, r1, c1
+
+
+def _one_lattice(board: _Grid, target: _Grid, work: RGBImage, params: Params) -> bool:
+    """True when ``target`` is a block of cells of ``board``'s own lattice in its rows or
+    columns (:func:`_on_lattice`) and the cells between the two, if any, are even patches in
+    the grids' colours (:func:`_cells_between`) or begin so beside one of them
+    (:func:`_cut_between`). Such are two parts of one grid (cut by a dialog over it, whose
+    middle cells blend into the page, or whose middle columns a cursor or glare kept from
+    being read): a game keeps its target apart from its board, in a frame or a card of its
+    own, at least the frame's width away."""
+    nodes = _on_lattice(board, target, params)
+    if nodes is None:
+        return False
+    (rows, cols), (r0, c0, r1, c1) = board.shape, nodes
     if r0 < rows and r1 > 0 and (c0 >= cols or c1 <= 0):
         rows_between = (max(r0, 0), min(r1, rows))
         cols_between = (cols, c0) if c0 >= cols else (c1, 0)

@@ -1209,3 +1209,19 @@ def test_a_class_spread_where_the_other_colours_are_alike_is_several_colours() -
     assert bond._flat_split(board, colors, classes, 1, bond.PARAMS) is not None
     colors[2:] = [116, 98, 53]
     assert bond._flat_split(board, colors, classes, 1, bond.PARAMS) is None
+
+
+def test_two_quadrants_of_one_grid_meeting_at_a_node_touch() -> None:
+    """Held-out WRONG (foreign photo 4020007, session 26): glare washed out the grey cells
+    of a 4x4 target; its blue and purple top-left and bottom-right 2x2 quadrants were read
+    as a board and its target, their boxes a quarter pitch apart across the corner, and
+    solved. Two grids on one lattice meeting corner to corner at a node touch; a pitch
+    apart on either axis, they do not."""
+    photo, _ = photographed("bond", 4_020_007, foreign.screen)
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photo)
+    board = _red_grid(0.0, 0.0, 20.0)  # 2x4 cells, 80 x 40
+    assert bond._touching(board, _red_grid(84.0, 44.0, 20.0), bond.PARAMS)
+    assert bond._touching(board, _red_grid(-84.0, -44.0, 20.0), bond.PARAMS)
+    assert not bond._touching(board, _red_grid(104.0, 44.0, 20.0), bond.PARAMS)
+    assert not bond._touching(board, _red_grid(84.0, 64.0, 20.0), bond.PARAMS)
