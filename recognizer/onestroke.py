@@ -156,6 +156,9 @@ class Params:
     #: The cat covers its tile: a cell whose centre shows the tiles' own colour on this
     #: share or more is a tile with a mark on it (another game's X), not the cat: unclear.
     bare: float = 0.4
+    #: A cell of the board whose centre shows the tiles' own colour on this share or more,
+    #: beside a mark, is a tile under a mark, whatever the mark's colour.
+    under_mark: float = 0.25
     #: The cat hides most of its tile: at least this share of the centre of its cell is
     #: neither the tiles' colour nor the page's (its white patches may match a light page:
     #: rendered and real cats show 0.48 to 1). Something beside the board that only grazes the
@@ -1210,14 +1213,14 @@ def _decide(
         # ambiguous)
         beside = [cell for cell in edge if any(_within(n, area) for n in _neighbours(cell))]
         others = [*unclear, *holes, *passed, *beside]
-        marked = _marked(tiles, others, readings, params)
+        marked = _marked(tiles, others, readings, area, params)
         if len(marked) == 1 and not _within(marked[0], area):
             # a start beyond the board's edge: the cells beyond it are looked at as the
             # ring's are (a square of another colour there makes it one of many)
             unread = [cell for cell in _neighbours(marked[0]) if cell not in readings]
             outer = _read(*working, board, unread, params)
             readings = readings | outer
-            marked = _marked(tiles, [*others, *outer], readings, params)
+            marked = _marked(tiles, [*others, *outer], readings, area, params)
         cells = _named(marked, area[:2], params)
         if not marked:
             return Recognition.nothing(
@@ -1241,6 +1244,19 @@ def _decide(
                 f"the start's colour recurs beside it: the start is ambiguous, cells {cells} "
                 "in doubt",
                 *doubts,
+            )
+        # a tile unlike those beside it but like some farther off is one of several colour
+        # classes (another game's), whose chain of alike neighbours a photo's light broke
+        alike = sorted(
+            cell
+            for cell in tiles - {marked[0]}
+            if marked[0] in tiles
+            and color_distance(readings[cell].color, readings[marked[0]].color) < params.tile_step
+        )
+        if alike:
+            cells = _named([marked[0], *alike], area[:2], params)
+            return Recognition.nothing(
+                GAME, f"the tiles are not all of one colour: cells {cells} in doubt", *doubts
             )
         covered = marked
         tiles.discard(marked[0])
@@ -1770,18 +1786,33 @@ def _kin(cell: Cell, readings: dict[Cell, CellReading], area: Area, params: Para
 
 
 def _marked(
-    tiles: set[Cell], others: list[Cell], readings: dict[Cell, CellReading], params: Params
+    tiles: set[Cell],
+    others: list[Cell],
+    readings: dict[Cell, CellReading],
+    area: Area,
+    params: Params,
 ) -> list[Cell]:
     """The tiles that differ from the others, in order: cells of ``others`` (not plain
     tiles) whose centre shows no background (a tile under a mark: a dot, a ring, a glyph;
-    a tile filled in a colour off the way from the background to the tiles') and ``tiles``
+    a tile filled in a colour off the way from the background to the tiles') or, within
+    ``area``, still shows the tiles' own colour in part (a mark of a colour nearer the
+    background's than the tiles': a hole never shows the tiles' colour) and ``tiles``
     of a colour unlike the rest (filled in a colour on that way); either must stand apart
-    from its gaps as a tile does (a cell of the colour of its gaps is no tile)."""
-    shown = [cell for cell in others if readings[cell].background < params.covered]
+    from its gaps as a tile does (a cell of the colour of its gaps is no tile): by its colour,
+    by its lift (gaps a pixel or two wide leave few of the points sampled round it on the
+    background) or by the tiles' colour it shows."""
+    shown = [
+        cell
+        for cell in others
+        if readings[cell].background < params.covered
+        or (_within(cell, area) and readings[cell].tile >= params.under_mark)
+    ]
     return sorted(
         cell
         for cell in {*shown, *_odd_colored(tiles, readings, params)}
         if readings[cell].apart >= params.apart
+        or readings[cell].lift >= params.lift[1]
+        or readings[cell].tile >= params.under_mark
     )
 
 

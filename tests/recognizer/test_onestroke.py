@@ -1097,3 +1097,32 @@ def test_gaps_a_pixel_wide_are_looked_at_unsmoothed() -> None:
     found = recognize(picture)
     assert found.confident, found.doubts
     assert found.puzzle == truth
+
+
+@pytest.mark.parametrize("seed", [4_020_002, 4_030_001, 4_030_006])
+def test_a_start_marked_in_a_colour_near_the_pages_is_found(seed: int) -> None:
+    """Foreign screenshots of session 26: the start marked by a small triangle on tiles a
+    pixel or two apart (4020002: few of the points sampled round it lie on the page, so it
+    did not stand apart from its gaps by colour), by an orange dot on lilac tiles on a
+    mustard page (4030001) and by a dark ring on a purple page (4030006), both read as
+    much page as tile. A board's cell that still shows the tiles' own colour under a mark
+    is a tile under it, and one that stands out from its gaps as tiles do stands apart."""
+    picture, truth = foreign.screen("onestroke", np.random.default_rng(seed))
+    found = recognize(picture)
+    assert found.confident, found.doubts
+    assert found.puzzle == truth
+
+
+def test_a_tile_unlike_its_neighbours_but_like_others_is_no_start() -> None:
+    """Held-out WRONG (bond foreign photo 4020018, session 26): a Bond board of pale pastel
+    cells, washed out by glare, read on its screen as a 4x4 level whose start was a pink cell
+    unlike the near-white ones beside it. Another pink cell lay across the board: the
+    colour recurs, so the tiles are of several colours."""
+    photo, _ = photographed("bond", 4_020_018, foreign.screen)
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photo)
+    readings = [recognize(rectify(photo, screen)) for screen in find_screens(photo)]
+    assert readings
+    for reading in readings:
+        assert not reading.confident
+        assert reading.doubts[0].startswith("the tiles are not all of one colour: cells (3, 3)")
