@@ -1754,9 +1754,9 @@ def piece_scores(
     alike), nor a cloud of a marble (see below; a piece's score is kept below 1 for it,
     so it is in doubt only beside no clear piece). And which squares hold a mark at their
     centre (a move number, a cross; no disc: move dots hint at the knight's moves, unless
-    ``discs``: on a blurred picture a number blurs into one) that runs into no neighbour,
-    the median colour of each square's content, and which squares a band over the board
-    cuts (see :func:`_cut_by_band`)."""
+    ``discs``: on a blurred picture a number blurs into one; no cloud of a marble) that
+    runs into no neighbour, the median colour of each square's content, and which squares
+    a band over the board cuts (see :func:`_cut_by_band`)."""
     scores, sizes = np.zeros(colours.spread.shape), np.zeros(colours.spread.shape)
     marks = np.zeros(colours.spread.shape, bool)
     inks = np.zeros((*colours.spread.shape, 3), np.float32)
@@ -1787,7 +1787,8 @@ def piece_scores(
         inks[cell] = content.colour
         cut[cell] = content.cut
         marks[cell] = (
-            content.offset <= params.mark_offset
+            cell not in clouds
+            and content.offset <= params.mark_offset
             and content.crossing <= params.piece_crossing
             and (discs or content.ellipse <= params.piece_ellipse)
         )

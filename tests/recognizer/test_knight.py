@@ -94,6 +94,7 @@ def test_coloured_knight_among_arrows_and_move_hints(seed: int) -> None:
     [
         *(510_000, 140_017, 160_002, 1_200_019, 1_350_036, 1_400_019, 1_400_032),
         *(1_600_005, 1_600_021, 1_950_025, 2_100_023, 2_250_017, 2_250_022, 2_450_012),
+        4_020_002,
     ],
 )
 def test_hard_own_screens_are_read(seed: int) -> None:
@@ -118,7 +119,9 @@ def test_hard_own_screens_are_read(seed: int) -> None:
     # cloud; 2250022: an arrow at 45 degrees through the squares' corners was two pieces;
     # 2450012: of the see-through move hints on all eight of the knight's squares, one
     # out of round on wood (a mark) a knight's move from a light patch of the wood was
-    # read as a tour's last two steps
+    # read as a tour's last two steps; 4020002 (session 26): a faint move hint a knight's
+    # move from a cloud of dark marble, the cloud a knight's move from the knight, were
+    # read as a tour's last two marks (a cloud of a marble is no mark)
     picture, truth = screen("knight", np.random.default_rng(seed))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
