@@ -39,6 +39,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from math import sqrt
 from typing import Any
 
@@ -1201,9 +1202,11 @@ def read_cells(
     reach: tuple[tuple[float, float], tuple[float, float]] | None = None,
     colours: RGBImage | None = None,
     lines: bool = True,
+    fainter: float = 1.0,
 ) -> tuple[list[MarkShape | None], float, int]:
     """Warp the ink difference image ``diff`` (:func:`ink_mask`) to the canonical board,
-    threshold it there and read the nine cells in reading order.
+    threshold it there (at its levels divided by ``fainter``) and read the nine cells in
+    reading order.
 
     Thresholding after the warp keeps the strokes of a small board apart: the thresholds
     come from ``diff`` (:func:`ink_levels`), or from the board's own ink when those lose
@@ -1247,6 +1250,9 @@ def read_cells(
         if inside[1] < levels[1]:
             levels = inside
             board = hysteresis(warped, *levels)
+    if fainter != 1.0:
+        levels = (levels[0] / fainter, levels[1] / fainter)
+        board = hysteresis(warped, *levels)
     clean = board
     # hand-drawn inner lines may bend a third of a cell; a printed frame is straight
     inner, outer = ((1, 2), (0, 3) if framed else ()) if lines else ((), ())
@@ -2608,9 +2614,14 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     x, y, w, h = region
     to_region = np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], dtype=np.float64) @ to_image
     diff, brightness, crop, to_diff = _board_ink(image[y : y + h, x : x + w], to_region, params)
-    readings, density, glyphs = read_cells(
-        diff, to_diff, grid.framed, params, brightness, grid.reach(), crop
-    )
+    read = partial(read_cells, diff, to_diff, grid.framed, params, brightness, grid.reach(), crop)
+    readings, density, glyphs = read()
+    if _unbalanced(readings) and any(cell is not None and cell.mark == "?" for cell in readings):
+        # marks of one side in an ink too faint for the board's levels (dark rings on a dark
+        # page beside bright crosses): seen at half the levels, they make the counts possible
+        again = read(fainter=2.0)
+        if not _unbalanced(again[0]) and all(cell is None or cell.mark != "?" for cell in again[0]):
+            readings, density, glyphs = again
     marks = [cell for cell in readings if cell is not None and cell.mark in "xo"]
     if (faint or tiles) and (len(marks) < 2 or not any(cell.sure for cell in marks)):
         # the gaps between pale tiles make a # as well, and so do the shadowed edges of a
@@ -2622,6 +2633,12 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
         # tiles' own gloss: a board on a panel (a blackboard, a card) shows a mark at least
         return Recognition.nothing(GAME, "an empty # on a panel")
     return _judge(readings, density, glyphs, to_image, grid.doubts, params)
+
+
+def _unbalanced(readings: Sequence[MarkShape | None]) -> bool:
+    """Whether the marks read differ in count by more than one (no game reaches that)."""
+    marks = [cell.mark for cell in readings if cell is not None]
+    return abs(marks.count("x") - marks.count("o")) > 1
 
 
 def _read_tiles(image: RGBImage, board: TileBoard, scale: float, params: Params) -> Recognition:
