@@ -99,6 +99,7 @@ class Params:
     text_side: int = 2400  # a text map is read at this long side (small code, large picture)
     look_side: int = 1200  # after a look for lines of dots at about this one
     look_dot: float = 4.0  # where dots this large (pixels) let the text be read
+    small_text: int = 480  # a picture shorter than this is read at twice its size (thin text)
     page_side: int = 400  # the page under a text map is taken from a copy this long
     page_noise: int = 6  # and is its most common colour where it is within this of it
     max_cells: int = 500  # more similar flat squares than this are no 10 x 10 board
@@ -2361,8 +2362,27 @@ def _text_reading(
     :attr:`Params.text_side` pixels long, when ``look``, the picture reduced by
     ``look_scale``, shows lines of dots); the lattice is in the picture's pixels.
 
-    ``small``, a smaller copy of the look, is looked at first (:func:`_may_hold_text`).
+    ``small``, a smaller copy of the look, is looked at first (:func:`_may_hold_text`). A
+    picture under :attr:`Params.small_text` long that shows no text map is looked at again
+    at twice its size: glyphs whose strokes and holes are a pixel or two wide part there
+    (own screenshot 4040004, a 291x274 window).
     """
+    found = _text_reading_at(image, look, look_scale, small, p)
+    if max(image.shape[:2]) >= p.small_text or found.field is not None or found.closeness > 0:
+        return found
+    large = np.asarray(
+        cv2.resize(image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC), np.uint8
+    )
+    found = _text_reading_at(large, large, 1.0, large, p)
+    if found.lattice is None:
+        return found
+    return replace(found, lattice=found.lattice.transformed(np.diag([0.5, 0.5, 1.0])))
+
+
+def _text_reading_at(
+    image: RGBImage, look: RGBImage, look_scale: float, small: RGBImage, p: Params
+) -> _Reading:
+    """The field from a text map in ``image`` (see :func:`_text_reading`)."""
     if small.shape != look.shape and not _may_hold_text(small, p):
         return _Reading(None, ("no text map",))
     dots = _dot_sizes(_ink_boxes(look, p), 1 if look_scale < 0.75 else 2)

@@ -1110,3 +1110,18 @@ def test_a_glyph_broken_into_low_small_marks_between_a_rows_quotes_is_read() -> 
     map read nine rows. Between a row's quotes such marks are a glyph's pieces."""
     photo, truth = photographed("snake", 4_000_011)
     assert recognize(photo, "snake").puzzle == truth
+
+
+def test_a_tiny_text_map_is_looked_at_again_enlarged() -> None:
+    """Own screenshot 4040004 (session 26's run): a 291x274 window of code whose glyphs'
+    strokes are a pixel wide; no text map was found at its own size (the board reader took
+    the rows of dots for a board, in doubt). A picture that small showing no text map is
+    looked at again at twice its size, and the lattice maps back onto its own pixels."""
+    image, truth = screen("snake", np.random.default_rng(4_040_004))
+    assert max(image.shape[:2]) < recognizer.PARAMS.small_text
+    found = recognize(image)
+    assert found.puzzle == truth, found.doubts
+    assert isinstance(found.geometry, Lattice)
+    (left, top), (right, bottom) = found.geometry.to_pixels([(0.0, 0.0), (10.0, 10.0)])
+    assert 0 < left < right < image.shape[1] and 0 < top < bottom < image.shape[0]
+    assert right - left < image.shape[1] / 2  # the map's ten columns, not twice as wide
