@@ -119,7 +119,11 @@ class Params:
     distinct: float = 0.03
     #: Round tiles drawn without gaps touch: their mask is eroded by up to this many pixels
     #: to part them (see :func:`_touching`).
-    touching: int = 3
+    touching: int = 6
+    #: ...and a disc eroded so (by a square element, which cuts its diagonals deeper) fills
+    #: this share of its box at least (0.65 to 0.7 where it parts, about the square root of
+    #: its radius deep).
+    parted_fill: float = 0.6
     #: A cell is a hole at most the first lift, a tile at least the second, whatever its
     #: colour (see :attr:`CellReading.lift`: glare washes a tile towards the background's
     #: colour, but it still stands out from its gaps); in between it is unclear.
@@ -568,7 +572,7 @@ def _touching(
     for depth in range(1, params.touching + 1):
         eroded = np.asarray(cv2.erode(eroded, np.ones((3, 3), np.uint8)), np.uint8)
         solid = find_blobs(
-            eroded.astype(bool), params.min_tile, max(height, width), params.fill, np.inf
+            eroded.astype(bool), params.min_tile, max(height, width), params.parted_fill, np.inf
         )
         squares = [b for b in solid if _square(b, 0.4 * min(height, width))]
         board = _board_of_color(squares, peak, tolerance, params)

@@ -1126,3 +1126,13 @@ def test_a_tile_unlike_its_neighbours_but_like_others_is_no_start() -> None:
     for reading in readings:
         assert not reading.confident
         assert reading.doubts[0].startswith("the tiles are not all of one colour: cells (3, 3)")
+
+
+def test_large_round_tiles_that_touch_are_parted() -> None:
+    """Foreign screenshot 4040014 (session 26): discs drawn without gaps, 37 px across in
+    the quick look, welded where they touch. They part only about the square root of their
+    radius deep (5 px), where a disc eroded by a square element fills 0.67 of its box."""
+    picture, truth = foreign.screen("onestroke", np.random.default_rng(4_040_014))
+    found = recognize(picture)
+    assert found.confident, found.doubts
+    assert found.puzzle == truth
