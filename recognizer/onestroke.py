@@ -571,6 +571,8 @@ def _touching(
     eroded = mask.astype(np.uint8)
     for depth in range(1, params.touching + 1):
         eroded = np.asarray(cv2.erode(eroded, np.ones((3, 3), np.uint8)), np.uint8)
+        if not eroded.any():
+            break
         solid = find_blobs(
             eroded.astype(bool), params.min_tile, max(height, width), params.parted_fill, np.inf
         )
@@ -1225,6 +1227,8 @@ def _decide(
             outer = _read(*working, board, unread, params)
             readings = readings | outer
             marked = _marked(tiles, [*others, *outer], readings, area, params)
+        dotted = _dotted(textures, params) if not marked else []
+        marked = marked or dotted
         cells = _named(marked, area[:2], params)
         if not marked:
             return Recognition.nothing(
@@ -1255,6 +1259,7 @@ def _decide(
             cell
             for cell in tiles - {marked[0]}
             if marked[0] in tiles
+            and not dotted
             and color_distance(readings[cell].color, readings[marked[0]].color) < params.tile_step
         )
         if alike:
@@ -1818,6 +1823,22 @@ def _marked(
         or readings[cell].lift >= params.lift[1]
         or readings[cell].tile >= params.under_mark
     )
+
+
+def _dotted(textures: dict[Cell, float], params: Params) -> list[Cell]:
+    """The one tile whose centre holds a mark the others lack (a dot or a ring too small to
+    keep it from reading as a plain tile: foreign screenshot 4040013), as a list; else none.
+    ``textures`` are the tiles' shares of their centres far from their main colour (see
+    :func:`_far`): the tile's stands :attr:`Params.cat_texture` above the median, every
+    other's within half that of it."""
+    if len(textures) < params.min_tiles:
+        return []
+    typical = float(np.median(list(textures.values())))
+    marked = [cell for cell, share in textures.items() if share >= typical + params.cat_texture]
+    rest = [share for cell, share in textures.items() if cell not in marked]
+    if len(marked) != 1 or max(rest) >= typical + params.cat_texture / 2:
+        return []
+    return marked
 
 
 def _odd_colored(tiles: set[Cell], readings: dict[Cell, CellReading], params: Params) -> list[Cell]:

@@ -1099,14 +1099,16 @@ def test_gaps_a_pixel_wide_are_looked_at_unsmoothed() -> None:
     assert found.puzzle == truth
 
 
-@pytest.mark.parametrize("seed", [4_020_002, 4_030_001, 4_030_006])
+@pytest.mark.parametrize("seed", [4_020_002, 4_030_001, 4_030_006, 4_040_013])
 def test_a_start_marked_in_a_colour_near_the_pages_is_found(seed: int) -> None:
     """Foreign screenshots of session 26: the start marked by a small triangle on tiles a
     pixel or two apart (4020002: few of the points sampled round it lie on the page, so it
     did not stand apart from its gaps by colour), by an orange dot on lilac tiles on a
     mustard page (4030001) and by a dark ring on a purple page (4030006), both read as
     much page as tile. A board's cell that still shows the tiles' own colour under a mark
-    is a tile under it, and one that stands out from its gaps as tiles do stands apart."""
+    is a tile under it, and one that stands out from its gaps as tiles do stands apart.
+    A dot covering a fifth of its tile's centre (4040013) leaves a plain tile: the one
+    tile whose centre holds a mark the others lack is the start."""
     picture, truth = foreign.screen("onestroke", np.random.default_rng(seed))
     found = recognize(picture)
     assert found.confident, found.doubts
