@@ -813,3 +813,15 @@ def test_crosses_stronger_than_the_board_corners_do_not_use_up_the_lattices() ->
     picture, truth = screen("knight", np.random.default_rng(2_840_009))
     result = recognize(picture)
     assert result.confident and result.puzzle == truth, result.doubts
+
+
+def test_a_disc_is_no_knight() -> None:
+    """Held-out WRONG (own snake photo 4100008, session 26): a chequered snake field read
+    in the photo as it is, its red cherry (a disc, as round as its moments' ellipse, 0.94,
+    and as like its images turned a quarter and mirrored, 0.95) scored as the knight of a
+    10x10 board, the trees beside it as marks. A shape both round and square-symmetric is a
+    mark, not a piece, however tall."""
+    photo, _ = photographed("snake", 4_100_008, screen)
+    found = recognize(photo)
+    assert not found.confident
+    assert found.doubts[0].startswith("10x10 board with no piece"), found.doubts
