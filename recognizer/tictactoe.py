@@ -2558,7 +2558,9 @@ def recognize(image: RGBImage, params: Params = PARAMS) -> Recognition:
     marks); the cells are read on a larger copy, through the grid's homography. Such a faint
     #, or one with tiles around it (:func:`outer_tiles`), needs two marks, one read surely
     (see :class:`MarkShape`), as a board of tiles does (:func:`_read_tiles`); a # found only
-    on a panel (:func:`_search_panels`) needs a mark.
+    on a panel (:func:`_search_panels`) needs a mark. Marks whose counts no game reaches,
+    with cells unclear, are read again at half the board's levels (one side's marks in an
+    ink much fainter than the other's), and that reading kept when it is clear and possible.
 
     Returns
     -------
