@@ -131,8 +131,8 @@ class Params:
     #: colour with the lines', under this share of the way, within a tenth of it), the
     #: other kind's marks in another colour, is a hover preview (:func:`_see_through`).
     max_see_through: float = 0.75
-    #: The board's only mark, its strokes under this share of the lines' width and its ink
-    #: fainter than theirs, is a hover preview (:func:`_lone_preview`).
+    #: The one mark, alone of its kind, whose strokes are under this share of the lines'
+    #: width and whose ink is fainter than theirs, is a hover preview (:func:`_lone_preview`).
     max_lone_width: float = 0.3
     #: Smaller pieces of ink from this many cells across are glyphs (a digit or a letter);
     #: a board with more of them than cells holds text or digits (a sudoku), not X and O.
@@ -1450,23 +1450,31 @@ def _lone_preview(
     lines: Mask,
     params: Params,
 ) -> list[MarkShape | None]:
-    """``readings`` with the board's only mark made unclear where its strokes are under
-    :attr:`Params.max_lone_width` of the ``lines``' width (:func:`stroke_width`) and its
-    ink fainter than theirs (``warped``, the ink levels): a hover preview of the first move
-    on an empty board (a thin grey X beside a bold neon #, novel 3800016 of session 23,
-    read as a move). A board's marks are drawn as boldly as its lines or more (a pen's, a
-    marker's, an app's), or, thin, at the lines' contrast at least."""
+    """``readings`` with a hover preview made unclear: the one mark whose strokes are under
+    :attr:`Params.max_lone_width` of the ``lines``' width (:func:`stroke_width`) and whose
+    ink is fainter than theirs (``warped``, the ink levels), alone on the board (a thin grey
+    X beside a bold neon #, novel 3800016 of session 23, read as a move) or beside marks
+    drawn otherwise (a thin grey O beside a bold red X, novel 4200018 of session 26). A
+    board's marks are drawn as boldly as its lines or more (a pen's, a marker's, an app's),
+    or, thin, at the lines' contrast at least; a side whose marks are all thin and faint
+    has two or more of them (an app's pale rings beside bold crosses)."""
     inks = mark_inks(readings, warped, marks, None, params)
-    if len(inks) != 1 or not lines.any():
+    if not inks or not lines.any():
         return readings
-    (ink,) = inks
-    width = stroke_width(marks[_cell_box(ink.index, params.cell_px, 3 * params.cell_px // 2)])
-    if width >= params.max_lone_width * stroke_width(lines) or ink.contrast >= np.median(
-        warped[lines]
-    ):
+    line_width, line_ink = stroke_width(lines), float(np.median(warped[lines]))
+    pad = 3 * params.cell_px // 2
+    faint = [
+        ink
+        for ink in inks
+        if stroke_width(marks[_cell_box(ink.index, params.cell_px, pad)])
+        < params.max_lone_width * line_width
+        and ink.contrast < line_ink
+    ]
+    # (a preview of a side with marks of its own is unlike them: see _unlike_their_kind)
+    if len(faint) != 1 or any(ink.mark == faint[0].mark for ink in inks if ink is not faint[0]):
         return readings
     out = list(readings)
-    out[ink.index] = MarkShape("?", 0.0, 0, 0.0)
+    out[faint[0].index] = MarkShape("?", 0.0, 0, 0.0)
     return out
 
 

@@ -1236,3 +1236,20 @@ def test_marks_of_one_side_too_faint_for_the_boards_levels_are_read(seed: int, p
     picture, truth = photographed("tictactoe", seed, foreign.screen) if photo else _foreign(seed)
     found = recognize_any(picture)
     assert found.puzzle == truth, found.doubts
+
+
+@pytest.mark.parametrize("photo", [False, True])
+def test_a_thin_faint_mark_alone_of_its_kind_beside_bold_ones_is_a_preview(photo: bool) -> None:
+    """Held-out WRONG (novel 4200018, session 26, screenshot and photo): a thin light-grey
+    ring, a hover preview of O's move, beside a bold red X on a board of bold neon lines,
+    read as a move and ``-----ox--`` solved. The one mark thin and fainter than the lines,
+    alone of its kind, is a preview beside other marks too, not only on an empty board."""
+    if photo:
+        picture, _ = photographed("tictactoe", 4_200_018, foreign.novel)
+    else:
+        picture, _ = foreign.novel("tictactoe", np.random.default_rng(4_200_018))
+    with pytest.raises(UnrecognizedError):
+        recognize_any(picture)
+    if not photo:
+        found = recognize(picture)
+        assert not found.confident and "(1, 2)" in found.doubts[0], found.doubts
