@@ -1229,6 +1229,19 @@ def _decide(
             marked = _marked(tiles, [*others, *outer], readings, area, params)
         dotted = _dotted(textures, params) if not marked else []
         marked = marked or dotted
+        if len(marked) == 1 and not _within(marked[0], area) and tiles:
+            # a start beyond the board is a square of another colour; one a shade of the
+            # tiles' own is a tile the colours missed, or glare on the page beside the board
+            # (foreign photo 4300019: a glare spot above a board of translucent tiles)
+            lightness, a, b = np.median([readings[cell].color for cell in tiles], axis=0)
+            own: LabColor = (float(lightness), float(a), float(b))
+            if color_distance(readings[marked[0]].color, own) < params.tile_step:
+                cells = _named(marked, area[:2], params)
+                return Recognition.nothing(
+                    GAME,
+                    f"the start beyond the board is of the tiles' colour: cells {cells} in doubt",
+                    *doubts,
+                )
         cells = _named(marked, area[:2], params)
         if not marked:
             return Recognition.nothing(

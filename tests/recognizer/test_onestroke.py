@@ -1138,3 +1138,18 @@ def test_large_round_tiles_that_touch_are_parted() -> None:
     found = recognize(picture)
     assert found.confident, found.doubts
     assert found.puzzle == truth
+
+
+def test_a_start_beyond_the_board_in_the_tiles_colour_is_in_doubt() -> None:
+    """Held-out WRONG (tic-tac-toe foreign photo 4300019, session 26): an empty board of
+    nine translucent tiles, a glare spot on the page just above its top right tile. The
+    spot, a shade of the tiles' colour (Delta E 7 from it), was the one cell unlike the
+    others, a start beyond the board's edge: a 4x3 level, solved. A start beyond the
+    board is a square of another colour; one within ``tile_step`` of the tiles' is not."""
+    photo, _ = photographed("tictactoe", 4_300_019, foreign.screen)
+    with pytest.raises(UnrecognizedError):
+        recognizer.recognize(photo)
+    for screen_ in find_screens(photo):
+        found = recognize(rectify(photo, screen_))
+        assert not found.confident
+        assert found.doubts[0].startswith("the start beyond the board is of the tiles' colour")
