@@ -1244,8 +1244,9 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
     large: a row faded under glare) and alternate, each lighter than its neighbours when
     the chequer says it should be, nearly everywhere (a frame, a margin, bars and text
     beside the board, the picture's replicated edge or a light gradient do not); along
-    the line only, when all its squares are darker than the board's dark squares or all
-    lighter than its light ones (a see-through cover dims or pales the chequer it hides)."""
+    the line only, when all its squares are darker than the board's dark squares, all
+    lighter than its light ones, or all within half the board's range (a see-through cover
+    dims, pales or tints the chequer it hides)."""
     grey = ringed.base.mean(axis=2)
     rows, cols = grey.shape
     parity = np.indices((rows, cols)).sum(axis=0) % 2
@@ -1269,7 +1270,12 @@ def _chequer_beyond(ringed: SquareColours, contrast: float, params: Params) -> s
         # steps along it, its squares all darker than the board's dark ones (or lighter than
         # its light ones), so the steps across to the board's edge say nothing
         # (the cover's opacity shrinks them: any step of :attr:`Params.beyond_step` counts)
-        covered = bool(np.all(np.abs(ring) < dark) or np.all(np.abs(ring) > light))
+        # (or, tinted, all within half the board's range: foreign novel 4300013, a navy ad
+        # band over the last row)
+        shown = np.abs(ring)
+        covered = bool(
+            np.all(shown < dark) or np.all(shown > light) or np.ptp(shown) < 0.5 * (light - dark)
+        )
         steps = [along] if covered else [along, across]
         step = params.beyond_step if covered else least
         alternate = min(np.mean(s > step) for s in steps) >= params.beyond_share

@@ -825,3 +825,15 @@ def test_a_disc_is_no_knight() -> None:
     found = recognize(photo)
     assert not found.confident
     assert found.doubts[0].startswith("10x10 board with no piece"), found.doubts
+
+
+def test_a_row_under_a_tinted_band_goes_on_beyond_the_board() -> None:
+    """Held-out WRONG (novel shot 4300013, session 26): a see-through navy ad band over the
+    7x7 board's last row; the lattice ended at the band and the 6x7 board was solved. Under
+    the tint the row's squares are neither all darker than the dark squares nor all lighter
+    than the light ones, but their range is under half the board's, and they alternate in
+    the chequer's phase: the chequer goes on under a cover, and the size is in doubt."""
+    picture, _ = foreign.novel("knight", np.random.default_rng(4_300_013))
+    found = recognize(picture)
+    assert not found.confident
+    assert any("bottom edge" in doubt for doubt in found.doubts), found.doubts
