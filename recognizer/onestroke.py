@@ -1268,12 +1268,11 @@ def _decide(
             )
         # a tile unlike those beside it but like some farther off is one of several colour
         # classes (another game's), whose chain of alike neighbours a photo's light broke
+        by_colour = marked[0] in tiles and not dotted  # (a dotted tile has the tiles' colour)
         alike = sorted(
             cell
-            for cell in tiles - {marked[0]}
-            if marked[0] in tiles
-            and not dotted
-            and color_distance(readings[cell].color, readings[marked[0]].color) < params.tile_step
+            for cell in (tiles - {marked[0]} if by_colour else ())
+            if color_distance(readings[cell].color, readings[marked[0]].color) < params.tile_step
         )
         if alike:
             cells = _named([marked[0], *alike], area[:2], params)
